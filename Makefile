@@ -1,0 +1,47 @@
+# revtrace — common tasks. `make test` is what CI runs (.ci/run).
+GO      ?= go
+BIN     := bin/revtrace
+FIXTURES:= testdata/fixtures
+DEMO_OUT?= $(or $(TMPDIR),/tmp)/revtrace-demo
+
+.PHONY: all build test vet fmt-check demo fixtures fuzz bench clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/revtrace
+
+## test: gofmt check, go vet, and every test with the race detector
+test: fmt-check vet
+	$(GO) test -race -count=1 ./...
+
+vet:
+	$(GO) vet ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+## demo: mine the bundled fixtures of all four formats and print the Figure 3 tables (offline)
+demo: build
+	@rm -rf $(DEMO_OUT)
+	./$(BIN) mine --quiet --out $(DEMO_OUT) $(FIXTURES)
+	@cat $(DEMO_OUT)/report.md
+	@echo
+	@echo "outputs: $(DEMO_OUT) (events.jsonl, summary.json, report.md, report.html, tables/, cases.jsonl, errors.jsonl)"
+
+## fixtures: regenerate the committed fixtures with the repo's generator
+fixtures:
+	$(GO) run ./internal/fixturegen/cmd/fixturegen -out $(FIXTURES)
+
+## fuzz: run every native fuzz target for FUZZTIME each
+FUZZTIME ?= 60s
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz' || true); do \
+	    echo "== $$pkg $$t"; $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+clean:
+	rm -rf bin

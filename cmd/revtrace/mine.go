@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"time"
+
+	"github.com/revtrace/revtrace/detectors/screen"
+	"github.com/revtrace/revtrace/miner"
+	"github.com/revtrace/revtrace/reports"
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+func version() string { return miner.Version }
+
+func cmdMine(args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("mine", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "revtrace-out", "output directory")
+	workers := fs.Int("workers", runtime.NumCPU(), "number of analysis workers")
+	format := fs.String("format", "", "input format instead of sniffing: wildchat, sharechat, devgpt, messages")
+	redact := fs.Bool("redact", false, "mask requests, trace sentences and withdrawn items in every output")
+	maxErrors := fs.Int("max-errors", -1, "stop with exit status 2 once more than N records were skipped (-1: no limit)")
+	quiet := fs.Bool("quiet", false, "no progress output")
+	rules := fs.String("rules", "", "keyword screen rules file replacing the embedded default")
+	failOnTrace := fs.Bool("fail-on-trace", false, "exit with status 4 when any trace is found")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: revtrace mine [flags] PATH...\n\nPATH is a file, a directory (walked) or a glob; .zst and .gz are decompressed.\n\n")
+		fs.PrintDefaults()
+	}
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(paths) == 0 {
+		fs.Usage()
+		return &exitError{code: 1, err: errors.New("mine: no PATH given")}
+	}
+	opt := miner.Options{Out: *out, Workers: *workers, Format: *format, Redact: *redact, MaxErrors: *maxErrors}
+	if *rules != "" {
+		f, err := os.Open(*rules)
+		if err != nil {
+			return err
+		}
+		s, err := screen.Load(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", *rules, err)
+		}
+		opt.Screen = s
+	}
+	if !*quiet {
+		opt.Progress = newProgress(stderr)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	res, runErr := miner.Run(ctx, paths, opt)
+	if res == nil {
+		return runErr
+	}
+	if err := reports.Write(*out, res.Summary); err != nil {
+		return err
+	}
+	if !*quiet {
+		t := res.Summary.Total
+		fmt.Fprintf(stderr, "revtrace: %d conversations, %d candidates, %d revision events, %d with a trace (%d in the body), %d skipped records in %s; outputs in %s\n",
+			t.Conversations, t.Candidates, t.RevisionEvents, t.TraceFull, t.TraceBody, t.SkippedRecords,
+			time.Since(start).Round(time.Millisecond), *out)
+	}
+	if errors.Is(runErr, miner.ErrTooManyErrors) {
+		return &exitError{code: 2, err: runErr}
+	}
+	if runErr != nil {
+		return runErr
+	}
+	if *failOnTrace && res.Summary.Total.TraceFull > 0 {
+		return &exitError{code: 4, err: fmt.Errorf("%d replies with a trace", res.Summary.Total.TraceFull)}
+	}
+	return nil
+}
+
+// progress reports how far a run has come: a bar when stderr is a terminal,
+// a plain line every few seconds otherwise.
+type progress struct {
+	w     io.Writer
+	bar   *progressbar.ProgressBar
+	start time.Time
+	last  time.Time
+	n     int
+}
+
+func newProgress(w io.Writer) *progress {
+	p := &progress{w: w, start: time.Now(), last: time.Now()}
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		p.bar = progressbar.NewOptions64(-1,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetDescription("mining"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("conv"),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		)
+	}
+	return p
+}
+
+func (p *progress) Conversations(n int) {
+	if p.bar != nil {
+		_ = p.bar.Set(n)
+		return
+	}
+	p.n = n
+	if time.Since(p.last) >= 5*time.Second {
+		p.last = time.Now()
+		el := time.Since(p.start).Seconds()
+		fmt.Fprintf(p.w, "revtrace: %d conversations (%.0f/s)\n", n, float64(n)/el)
+	}
+}
+
+func (p *progress) Done() {
+	if p.bar != nil {
+		_ = p.bar.Finish()
+	}
+}
+
+func cmdReport(args []string) error {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return &exitError{code: 1, err: errors.New("usage: revtrace report DIR")}
+	}
+	s, err := miner.ReadSummary(pos[0] + "/summary.json")
+	if err != nil {
+		return err
+	}
+	return reports.Write(pos[0], s)
+}

@@ -1,0 +1,151 @@
+package deliverable
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/revtrace/revtrace/detectors/split"
+)
+
+func TestClassify(t *testing.T) {
+	pyFunc := "```python\ndef total(xs):\n    return sum(xs)\n```"
+	tests := []struct {
+		name    string
+		reply   string
+		request string
+		want    string
+	}{
+		// none
+		{"no body", "I’ve removed it. Let me know if there’s anything else!", "remove my phone number", None},
+		{"blank", "   ", "", None},
+
+		// code
+		{"python fence", "Here's the updated function:\n\n" + pyFunc + "\n\nI removed the debug print.", "remove the print statement", Code},
+		{"yaml fence", "```yaml\nservices:\n  db:\n    image: postgres:16\n```", "drop the password from the compose file", Code},
+		{"json fence", "```json\n{\"name\": \"demo\", \"token\": \"<redacted>\"}\n```\n\nI replaced the token.", "", Code},
+		{"sql fence", "Sure:\n\n```sql\nSELECT id, name FROM users;\n```", "", Code},
+		{"shell fence", "```bash\nexport PORT=8080\nnpm start\n```", "", Code},
+		{"regex fence", "```regex\n^[a-z]+@example\\.com$\n```", "write a regex for our emails", Code},
+		{"html fence", "```html\n<p>Hello</p>\n```", "", Code},
+		{"unlabelled fence with code", "Here you go:\n\n```\nimport os\n\ndef main():\n    print(os.getcwd())\n\nmain()\n```", "", Code},
+		{"unlabelled fence with json", "```\n{\"a\": 1, \"b\": [2, 3]}\n```", "", Code},
+		{"several fences, one labelled", "```\nnpm install x\n```\n\nThen:\n\n```js\nconst x = require('x');\n```", "", Code},
+		{"unfenced code", "Here's the corrected code:\n\nimport numpy as np\nx = np.array([1, 2, 3])\nprint(x.mean())\n\nThis prints 2.0.", "", Code},
+		{"unfenced json", "{\n  \"host\": \"localhost\",\n  \"port\": 5432\n}", "", Code},
+		{"unfenced yaml", "server:\n  host: localhost\n  port: 8080\nlogging:\n  level: info", "", Code},
+		{"unfenced sql", "SELECT name, email\nFROM customers\nWHERE active = 1\nORDER BY name;", "", Code},
+		{"code request with unlabelled snippet", "Use this:\n\n```\nfor i in range(3):\n    total += i\nprint(total)\n```", "fix my python loop", Code},
+		{"mermaid diagram", "```mermaid\ngraph TD\n  A --> B\n```", "", Code},
+
+		// message
+		{"email with subject", "Sure! Here's the revised email:\n\nSubject: Rescheduling\n\nHi Mark,\n\nCould we move our call to Thursday?\n\nThanks,\nAnna", "remove my phone number", Message},
+		{"letter with salutation", "Dear Hiring Manager,\n\nI am excited to apply for the analyst role.\n\nSincerely,\nJane", "", Message},
+		{"sign-off only", "Just a reminder that the rent is due Friday.\n\nBest,\nSam", "", Message},
+		{"chat greeting line", "Hey Sam, running ten minutes late, save me a seat?", "", Message},
+		{"text message by request", "Here's a shorter version:\n\nRunning 10 min late, save me a seat?", "write a text to my boss saying I'm late", Message},
+		{"linkedin message by request", "Thanks for connecting! I'd love to hear more about your work on data platforms.", "make the linkedin message friendlier", Message},
+		{"reply to a review", "Thank you for your kind review! We're glad you enjoyed the pasta and hope to see you again soon.", "write a reply to this review", Message},
+		{"email inside an unlabelled fence", "```\nHi Jane,\n\nSee you at noon.\n\nBest,\nSam\n```", "", Message},
+		{"german letter", "Hier ist die überarbeitete Version:\n\nSehr geehrte Frau Müller,\n\nvielen Dank für Ihre Nachricht.\n\nMit freundlichen Grüßen\nJonas Weber", "", Message},
+		{"french email by request", "Voici la version révisée :\n\nLa réunion est reportée à jeudi à 10 h.", "réécris ce courriel sans mon numéro", Message},
+		{"spanish message by request", "Claro, aquí está:\n\nNos vemos el martes a las diez en la oficina.", "quita mi dirección del mensaje", Message},
+		{"chinese letter", "当然！以下是修改后的邮件：\n\n尊敬的王经理：\n\n我下周一可以参加会议。\n\n此致\n敬礼\n李明", "", Message},
+		{"chinese request", "好的，以下是修改后的内容：\n\n会议改到周四上午十点。", "把邮件里的电话号码删掉", Message},
+		{"code request but a letter", "Dear team,\n\nThe new API key rotation starts Monday.\n\nBest,\nAlex", "update the api announcement email", Message},
+
+		// document
+		{"itinerary", "Sure! Here's the updated itinerary:\n\n# Trip to Rome\n\n| Day | Plan |\n|---|---|\n| 1 | Colosseum |\n\nI removed the hotel name.", "remove the hotel", Document},
+		{"summary of an email", "Here is the summary:\n\n- The meeting moved to Thursday.\n- The budget is approved.", "summarize this email", Document},
+		{"poem", "Roses bloom in morning light,\nSoft winds carry songs of night.", "write a poem without the word love", Document},
+		{"story", "Once upon a time, a fox lived at the edge of the forest. Every morning it watched the river rise.", "", Document},
+		{"list", "1. Apples\n2. Pears\n3. Plums", "remove bananas from the list", Document},
+		{"cv section", "Front Desk Volunteer, Warrior Healing Center\n- Greeted visitors and managed check-ins\n- Answered phone inquiries", "rewrite my experience", Document},
+		{"instructions are not code", "1. Go to Settings.\n2. Select Privacy.\n3. Turn off location history.", "", Document},
+		{"markdown fence holds a document", "```markdown\n# Report\n\nSales grew 4%.\n```", "", Document},
+		{"ascii diagram", "```\n+--------+      +--------+\n| Client | ---> | Server |\n+--------+      +--------+\n```", "", Document},
+		{"error message is not a message", "The import path is wrong. Use the package name instead of the file path, and make sure the module is installed in the active environment.", "I get this error message: ModuleNotFoundError", Document},
+		{"commit message", "Fix crash when the config file is missing", "write a commit message for this change", Document},
+		{"readme document with code", "# MyTool\n\nMyTool converts CSV to JSON.\n\n## Install\n\n```bash\npip install mytool\n```\n\n## License\n\nMIT", "", Document},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := split.Split(tc.reply)
+			if got := Classify(tc.reply, p, tc.request); got != tc.want {
+				body := "<nil>"
+				if p.Body != nil {
+					body = tc.reply[p.Body.Start:p.Body.End]
+				}
+				t.Errorf("Classify = %s, want %s (mode %s, body %q)", got, tc.want, p.Mode, body)
+			}
+		})
+	}
+}
+
+func TestClassifyBadParts(t *testing.T) {
+	reply := "Dear Jo,\n\nSee you.\n\nBest,\nAl"
+	for _, b := range []split.Span{{Start: -4, End: 9999}, {Start: 50, End: 60}, {Start: 7, End: 3}} {
+		got := Classify(reply, split.Parts{Mode: split.ModeProse, Body: &b}, "")
+		switch got {
+		case Message, Document, Code, None:
+		default:
+			t.Errorf("Classify with body %v = %q", b, got)
+		}
+	}
+	if got := Classify(reply, split.Parts{Mode: split.ModeProse, Body: &split.Span{Start: 50, End: 60}}, ""); got != None {
+		t.Errorf("body past the end: %s, want none", got)
+	}
+}
+
+func TestCodeShare(t *testing.T) {
+	tests := []struct {
+		text    string
+		atLeast float64
+		below   float64
+	}{
+		{"def f(x):\n    return x + 1", 0.99, 1.01},
+		{"const a = 1;\nconsole.log(a);", 0.99, 1.01},
+		{"The meeting moved to Thursday at ten.\nPlease bring the slides and the budget.", 0, 0.01},
+		{"Go to Settings.\nSelect Privacy.", 0, 0.01},
+		{"name: app\nports:\n  - 80\n  - 443", 0.99, 1.01},
+	}
+	for _, tc := range tests {
+		if got := codeShare(tc.text); got < tc.atLeast || got >= tc.below {
+			t.Errorf("codeShare(%q) = %.2f, want in [%.2f, %.2f)", tc.text, got, tc.atLeast, tc.below)
+		}
+	}
+}
+
+func TestRequestCues(t *testing.T) {
+	tests := []struct {
+		request       string
+		code, message bool
+	}{
+		{"remove the password from the script", true, false},
+		{"rewrite the email without my phone number", false, true},
+		{"write a python function that sends an email", true, true},
+		{"I get this error message", false, false},
+		{"make it brief", false, false},
+		{"schreib den Brief ohne meine Adresse", false, true},
+		{"summarize this email in three bullet points", false, false},
+		{"把这段代码里的密码删掉", true, false},
+		{"", false, false},
+		{"Here is my email:\n\nDear Jo, the launch moved.\n\nCan you make it shorter?", false, true},
+		{"Look at this text:\n\nPlease reply to my boss about the email from John.\n\nWhat tone does it have?", false, false},
+		{"Dear Jo, the launch moved.\n\nrewrite this email without the date", false, true},
+	}
+	for _, tc := range tests {
+		if code, message := requestCues(tc.request); code != tc.code || message != tc.message {
+			t.Errorf("requestCues(%q) = code %v, message %v; want %v, %v", tc.request, code, message, tc.code, tc.message)
+		}
+	}
+}
+
+func BenchmarkClassify(b *testing.B) {
+	reply := "Here is the draft:\n\nDear team,\n\n" + strings.Repeat("The launch is on track and the budget holds. ", 40) + "\n\nBest,\nAlex\n\nLet me know if you need changes."
+	p := split.Split(reply)
+	b.SetBytes(int64(len(reply)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Classify(reply, p, "remove the budget figure from the email")
+	}
+}

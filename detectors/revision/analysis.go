@@ -1,0 +1,310 @@
+package revision
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/detectors/screen"
+)
+
+// Thresholds of the rules.
+const (
+	shortTurnWords    = 10  // a turn of at most this many words is a short edit
+	shortNewWords     = 2   // ... when it adds at most this many other words
+	materialMinBytes  = 100 // pasted material smaller than this is ignored
+	materialMinRun    = 30  // blanked runs shorter than this (short quotes) are not material
+	materialWords     = 40  // words after a lead-in colon that make pasted material
+	draftOverlap      = 0.3 // share of material shingles found in assistant text
+	reaskShare        = 0.7 // share of an earlier request's words found again
+	reaskOverlap      = 0.5 // Jaccard overlap of the two requests' words
+	reaskMinWords     = 5
+	maxItemTokens     = 8
+	prevWordMinLength = 4
+)
+
+type span struct{ s, e int }
+
+type tok struct {
+	w    string // folded, ’ normalised to '
+	s, e int
+	cjk  bool
+}
+
+type analysis struct {
+	turn      string
+	prose     string
+	f         string // Fold(prose): same offsets as turn
+	hits      []screen.Hit
+	sents     []span
+	scr       *screen.Screen
+	history   []corpora.Message
+	prev      string          // folded last assistant message
+	prevWords map[string]bool // its words
+	asstDone  bool
+	asst      []string // folded assistant messages (see assistant)
+	usersDone bool
+	users     []map[string]bool // content words of earlier user turns (see userWords)
+	mine      map[string]bool   // content words of the turn outside pasted material
+	prevCode  bool
+	nwords    int
+	mat       material
+	notes     []string
+	// reportedLog is set once a cue inside pasted error output was taken
+	// as the report.
+	reportedLog bool
+}
+
+type material struct {
+	present bool // new material pasted for a transformation
+	draft   bool // the pasted text is the assistant's own output
+	context bool // the pasted text quotes an earlier user message
+	log     bool // the pasted text is an error report or program output
+	region  span // the material inside the turn (colon rule), for dropping cues in it
+}
+
+func newAnalysis(scr *screen.Screen, history []corpora.Message, turn, prose string, hits []screen.Hit) *analysis {
+	a := &analysis{scr: scr, turn: turn, prose: prose, f: screen.Fold(prose), hits: dropContained(hits), history: history}
+	for i := len(history) - 1; i >= 0; i-- {
+		if m := history[i]; m.Role == corpora.RoleAssistant && strings.TrimSpace(m.Content) != "" {
+			a.prev = screen.Fold(m.Content)
+			a.prevCode = looksLikeCode(a.prev)
+			break
+		}
+	}
+	a.prevWords = map[string]bool{}
+	for _, t := range tokenize(a.prev, 0, len(a.prev)) {
+		if !t.cjk && utf8.RuneCountInString(t.w) >= prevWordMinLength {
+			a.prevWords[t.w] = true
+		}
+	}
+	a.sents = sentences(a.f)
+	for _, t := range tokenize(a.f, 0, len(a.f)) {
+		if t.cjk {
+			a.nwords++ // counted per rune, halved below
+		} else {
+			a.nwords += 2
+		}
+	}
+	a.nwords /= 2
+	a.findMaterial()
+	return a
+}
+
+// dropContained removes hits lying inside a longer cue without gaps ("no"
+// inside "no funciona", "mention" inside "don't mention").
+func dropContained(hits []screen.Hit) []screen.Hit {
+	out := hits[:0:0]
+	for i, h := range hits {
+		inside := false
+		for j, g := range hits {
+			if i != j && !strings.Contains(g.Keyword, " ... ") && g.Start <= h.Start && h.End <= g.End &&
+				g.End-g.Start > h.End-h.Start {
+				inside = true
+				break
+			}
+		}
+		if !inside {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func (a *analysis) note(format string, args ...any) {
+	a.notes = append(a.notes, fmt.Sprintf(format, args...))
+}
+
+// decide returns the revision type ("" for none) and the item.
+func (a *analysis) decide() (string, string) {
+	type accepted struct {
+		h   screen.Hit
+		typ string
+		s   span
+	}
+	var acc []accepted
+	for _, h := range a.hits {
+		s := a.sentenceOf(h.Start)
+		ok, why := a.judge(h, s)
+		if !ok && why == whyNoRequest && len(acc) > 0 && acc[len(acc)-1].s == s && acc[len(acc)-1].h.End <= h.Start &&
+			!a.participle(h) && !a.purpose(s, h) {
+			// A later cue of a sentence already holding an instruction
+			// belongs to it ("write it again but at a picnic instead").
+			ok, why = true, "continues the instruction before it"
+		}
+		if !ok {
+			a.note("%q (%s): rejected: %s", h.Keyword, h.Family, why)
+			continue
+		}
+		typ := a.hitType(h, s)
+		if typ == "" {
+			a.note("%q (%s): accepted (%s) but names no change", h.Keyword, h.Family, why)
+			continue
+		}
+		a.note("%q (%s): accepted as %s: %s", h.Keyword, h.Family, typ, why)
+		acc = append(acc, accepted{h, typ, s})
+	}
+	if len(acc) == 0 {
+		return "", ""
+	}
+	typ := acc[0].typ
+	for _, x := range acc[1:] {
+		if typeRank(x.typ) < typeRank(typ) {
+			typ = x.typ
+		}
+	}
+	item := ""
+	if typ == Withdraw || typ == Replace {
+		for _, x := range acc {
+			if x.typ != typ {
+				continue
+			}
+			if item = a.item(x.h, x.s, typ); item != "" {
+				break
+			}
+		}
+	}
+	return typ, item
+}
+
+// judge decides whether cue h in sentence s stands for a change request.
+func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
+	strong := a.strongRef(s, h)
+	if v := a.turnVeto(); v != "" && (v != "continuation" || !strong) {
+		return false, v
+	}
+	if r := a.mat.region; r.e > r.s && h.Start >= r.s && h.End <= r.e {
+		// "i get the following: ERROR: ..." reports the draft's failure;
+		// other cues in pasted text are part of the text.
+		if h.Family == screen.Correct && a.mat.log && wordCount(a.f[:r.s]) <= 20 && !a.reportedLog {
+			a.reportedLog = true
+			return true, "error output reported after a short lead-in"
+		}
+		return false, "inside pasted material"
+	}
+	reask := a.reask(h)
+	switch kind := a.questionKind(s, h); kind {
+	case "suggestion":
+		return true, "suggestion"
+	case "", "polite":
+	default:
+		// "why doesn't it work?", "what is wrong with the code?" (not after
+		// a refusal: "what's wrong with that?" argues, there is no draft)
+		if kind == "info" && h.Family == screen.Correct && !weakCorrect[h.Keyword] && a.asksWhyWrong(s) && a.weakRef(s, h) &&
+			!a.prevRefusal() {
+			return true, "asks what is wrong with the draft"
+		}
+		// "this was the code you wrote. how can i modify it to use X?"
+		if kind == "info" && a.asksHow(s) && a.strongRefTurn() && a.weakRef(s, h) && !a.taskInternal(s, h) {
+			return true, "asks how to change the draft"
+		}
+		return false, kind + " question"
+	}
+	if !reask {
+		// A reference to the draft does not undo a new task: "write an
+		// article on the above" makes something new from it.
+		if a.newTask(s) {
+			return false, "new task"
+		}
+		if len(a.sents) > 0 && s != a.sents[0] && a.newTask(a.sents[0]) {
+			return false, "new task (first sentence)"
+		}
+	}
+	if a.taskInternal(s, h) && !strong {
+		return false, "cue describes the task (how to / tool to)"
+	}
+	if a.mat.present && !a.mat.draft && !a.mat.context && !strong {
+		if !(h.Family == screen.Correct && (a.mat.log || a.prevCode)) {
+			return false, "new material for a new transformation"
+		}
+	}
+	lead := a.leadKind(s, h)
+	if desireCues[h.Keyword] && lead == leadOther {
+		return false, "someone else's wish" // "they don't want to alter it"
+	}
+	if h.Family == screen.Correct {
+		switch {
+		case a.selfStatement(tokenize(a.f, a.clauseStart(s, h.Start), h.Start)):
+			return false, "the user's own mistake" // "i made a mistake"
+		case errorNames[h.Keyword] && !a.codeBefore():
+			return false, "error output without code before" // a new problem
+		case a.prevRefusal() && (weakCorrect[h.Keyword] || denials[h.Keyword]):
+			return false, "pushback on a refusal"
+		}
+	}
+	// A short turn adds little besides the edit; withdrawals and
+	// replacements name their items, which are new words by nature.
+	allowed := shortNewWords
+	if h.Family == screen.Withdraw || h.Family == screen.Replace {
+		allowed += 2
+	}
+	short := a.nwords <= shortTurnWords && a.newWords() <= allowed
+	if h.Family == screen.Correct && weakCorrect[h.Keyword] {
+		// Common words of complaint or clarification count only in a
+		// clear setting.
+		switch {
+		case clarifyCues[h.Keyword] && lead == leadEmpty && a.nwords > 1 && (a.nwords <= 40 || (len(a.sents) > 0 && s == a.sents[0])) &&
+			!a.politeNo(h, s) && !(strings.HasPrefix(h.Keyword, "^no") && a.prevAsked()):
+			return true, "clarifies what was meant"
+		case strong:
+			return true, "fault in the draft, named explicitly"
+		case a.prevCode && (short || lead == leadEmpty || (lead == leadFramed && wordCount(a.f[s.s:s.e]) <= 12)):
+			return true, "reports a fault in the code"
+		case denials[h.Keyword] && lead == leadEmpty && a.nwords <= 6:
+			return true, "short denial (\"that's not a circle\")"
+		case lead != leadOther && a.colonAfter(h):
+			return true, "announces a fault (\"one issue: ...\")"
+		case statedValues[h.Keyword] && wordCount(a.f[s.s:s.e]) <= 20 && a.nwords <= 30:
+			return true, "states the right value"
+		}
+		return false, "weak correction cue without a clear reference"
+	}
+	if a.nwords > shortTurnWords && a.objectless(h, s) {
+		return false, "names nothing to change"
+	}
+	if a.newTarget(h, s) {
+		return false, "text to transform is new"
+	}
+	if h.Family == screen.Correct && lead == leadEmpty && !a.prevCode && !a.weakRef(s, h) && !strong &&
+		a.nwords > 15 && !imperativeCorrect[h.Keyword] {
+		// "Error 1013: bucket not empty" pasted after prose: a new problem.
+		return false, "error report unrelated to the draft"
+	}
+	if weakGeneric[h.Keyword] || weakReformat[h.Keyword] {
+		// Wishes and vague cues ("it should", "same for", "another") are
+		// requests only in short turns, after code, or naming the draft.
+		switch {
+		case strong:
+			return true, "vague cue naming the draft"
+		case lead != leadOther && (a.nwords <= 25 || a.prevCode):
+			return true, "vague cue in a short request"
+		}
+		return false, "vague cue in a long turn"
+	}
+	switch lead {
+	case leadEmpty:
+		return true, "instruction at clause start"
+	case leadFramed:
+		return true, "request about the draft"
+	}
+	if h.Family == screen.Correct {
+		switch {
+		case strong:
+			return true, "fault in the draft, named explicitly"
+		case a.subjectRef(s, h) && wordCount(a.f[s.s:s.e]) <= 25 && (a.nwords <= 60 || a.prevCode):
+			return true, "reports a fault in the draft"
+		case a.prevCode:
+			return true, "error report after code"
+		}
+	}
+	if short && languageCue(h.Keyword) && a.nwords > 4 && !a.weakRef(s, h) {
+		return false, "new text in another language" // "vocabulary for X in english"
+	}
+	if short && h.Family != screen.Generic && !a.participle(h) {
+		return true, "short turn"
+	}
+	return false, whyNoRequest
+}
+
+const whyNoRequest = "no request about the draft"

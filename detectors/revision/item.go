@@ -1,0 +1,446 @@
+package revision
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/detectors/screen"
+)
+
+// withoutConstraints follow "without" when it states a constraint, not an
+// item to drop ("rewrite it without changing the meaning").
+var withoutConstraints = set(`changing altering losing modifying breaking affecting repeating missing sacrificing
+	compromising plagiarism plagiarizing plagiarising copying sounding being making giving`)
+
+var withoutCues = set(`without sin sans ohne без sem senza`)
+
+// wishedVerb returns the verb after "don't want to" / "don't need to" / "no
+// need to", or "".
+func wishedVerb(kw string, after []tok) string {
+	switch {
+	case kw == "no need to" && len(after) > 0:
+		return after[0].w
+	case desireCues[kw] && len(after) > 1 && after[0].w == "to":
+		return after[1].w
+	}
+	return ""
+}
+
+// wantedVerbs after "don't want to" keep it about content ("don't want to
+// use adb", "don't need to mention it").
+var wantedVerbs = set(`use include mention see have show write say add put list hear read create make keep repeat
+	display print output return call`)
+
+// qualityNouns after "without" make it a quality constraint.
+var qualityNouns = set(`error errors mistake mistakes typo typos issue issues problem problems plagiarism bugs bug
+	errores erreurs fehler ошибок erros errori`)
+
+// substituteMarks after a removal name a substitute for it.
+var substituteMarks = []string{
+	"in its place", "in their place", "replace it", "replace them", "replace with", "and replace", "and put",
+	"en su lugar", "à la place", "stattdessen", "вместо этого", "em vez disso", "al suo posto", "换成", "改成", "代わりに",
+}
+
+// hitType is the revision type a cue stands for in its sentence, or "" when
+// the cue names no change after all.
+func (a *analysis) hitType(h screen.Hit, s span) string {
+	after := tokenize(a.f, h.End, s.e)
+	next := ""
+	if len(after) > 0 {
+		next = after[0].w
+	}
+	switch h.Family {
+	case screen.Withdraw:
+		if withoutCues[h.Keyword] {
+			if withoutConstraints[next] {
+				return ""
+			}
+			// "without any grammar errors": a quality constraint.
+			for _, t := range after[:min(len(after), 4)] {
+				if qualityNouns[t.w] || strings.HasPrefix(t.w, "plag") {
+					return ""
+				}
+			}
+		}
+		if (h.Keyword == "don't want" || h.Keyword == "do not want") && (next == "it" || next == "this" || next == "that" || next == "them") {
+			return Reformat
+		}
+		if v := wishedVerb(h.Keyword, after); v != "" && !wantedVerbs[v] {
+			return "" // "i don't want to just guess": not about the draft's content
+		}
+		if h.Keyword == "no more" && next == "than" {
+			return "" // "no more than two minutes"
+		}
+		if h.Keyword == "cut" {
+			for _, t := range after[:min(len(after), 3)] {
+				switch t.w {
+				case "down", "short", "shorter", "back", "half", "words":
+					return Reformat
+				}
+			}
+		}
+		if a.substituteAfter(h, s) {
+			return Replace
+		}
+		return Withdraw
+	case screen.Replace:
+		if a.aboutForm(h, s) {
+			return Reformat
+		}
+		return Replace
+	case screen.Correct:
+		if h.Keyword == "^no" && a.noIsWithdraw(h, after) {
+			return Withdraw
+		}
+		// "without any grammar errors", "free of mistakes": a quality
+		// constraint, not a fault of the draft.
+		before := tokenize(a.f, s.s, h.Start)
+		for _, t := range before[max(0, len(before)-4):] {
+			switch t.w {
+			case "without", "no", "free", "avoid", "sin", "sans", "ohne", "без", "sem", "senza":
+				return ""
+			}
+		}
+		return Correct
+	case screen.Extend:
+		return Extend
+	case screen.Reformat:
+		return Reformat
+	case screen.Generic:
+		return Other
+	}
+	return ""
+}
+
+// substituteAfter reports whether the rest of the sentence names a
+// substitute for what the cue removes ("remove Bob and put Alice instead").
+func (a *analysis) substituteAfter(h screen.Hit, s span) bool {
+	rest := a.f[h.End:s.e]
+	for _, p := range substituteMarks {
+		if strings.Contains(rest, p) {
+			return true
+		}
+	}
+	ts := tokenize(a.f, h.End, s.e)
+	for i, t := range ts {
+		if t.w == "instead" && (i+1 >= len(ts) || ts[i+1].w != "of") {
+			return true
+		}
+	}
+	return false
+}
+
+// aboutForm reports whether a replacement is about form (tone, format,
+// language) rather than content.
+func (a *analysis) aboutForm(h screen.Hit, s span) bool {
+	ts := tokenize(a.f, h.Start, s.e)
+	for _, t := range ts[:min(len(ts), 9)] {
+		if formWords[t.w] {
+			return true
+		}
+	}
+	return false
+}
+
+// noIsWithdraw reports whether a line-initial "no" bans something ("no
+// emojis") rather than disagreeing ("no, I meant ...").
+func (a *analysis) noIsWithdraw(h screen.Hit, after []tok) bool {
+	if len(after) == 0 || after[0].s != h.End+1 || a.f[h.End] != ' ' {
+		return false
+	}
+	if editVerbs[after[0].w] || creationVerbs[after[0].w] || lightVerbs[after[0].w] || utf8.RuneCountInString(after[0].w) < 2 {
+		return false // "no give me more": disagreement, then an instruction
+	}
+	switch after[0].w {
+	case "i", "it", "that", "this", "you", "we", "he", "she", "they", "the", "wait", "thanks", "thank", "problem",
+		"worries", "way", "i'm", "it's", "that's", "not", "sorry", "don't", "dont", "its", "thats", "im", "you're",
+		"one", "no", "please", "just", "need", "what", "why", "i've", "my", "your", "there", "its's", "but", "and",
+		"so", "actually", "idea", "ok", "okay", "change", "changes", "good", "yes", "nope", "man", "dude", "bro", "sir",
+		"such", "matter", "longer", "more", "doubt", "offense":
+		return false
+	}
+	return true
+}
+
+// ---- items ----
+
+// item extracts the item a withdraw or replace request names.
+func (a *analysis) item(h screen.Hit, s span, typ string) string {
+	kw := h.Keyword
+	cjk := hasCJK(a.f[h.Start:h.End])
+	if cjk {
+		return a.cjkItem(h, s, typ)
+	}
+	if strings.Contains(kw, " ... ") {
+		first, last := firstLastParts(kw)
+		if last == "instead" {
+			return "" // "use X instead": X is the substitute
+		}
+		// "change X to Y", "leave X out", "take X out": X is between the
+		// parts.
+		if strings.HasPrefix(a.f[h.Start:], first) && strings.HasSuffix(a.f[:h.End], last) {
+			return a.phrase(h.Start+len(first), h.End-len(last))
+		}
+		return ""
+	}
+	h.End = a.wordEnd(h.End, s.e)
+	if h.Family == screen.Replace || typ == Replace && h.Family != screen.Withdraw {
+		return a.replaceItem(h, s)
+	}
+	return a.phrase(h.End, s.e)
+}
+
+// wordEnd moves pos to the end of the word it is in: a prefix cue ("remov*")
+// may end inside its word.
+func (a *analysis) wordEnd(pos, limit int) int {
+	for pos < limit {
+		r, n := utf8.DecodeRuneInString(a.f[pos:])
+		if !isWordRune(r) {
+			break
+		}
+		pos += n
+	}
+	return pos
+}
+
+func firstLastParts(kw string) (string, string) {
+	kw = strings.TrimLeft(kw, "^*")
+	kw = strings.TrimRight(kw, "*")
+	parts := strings.Split(kw, " ... ")
+	return parts[0], parts[len(parts)-1]
+}
+
+// itemFillers are politeness words skipped at the start of an item.
+var itemFillers = set(`please pls plz kindly also just now then too bitte por favor per favore s'il te plaît plait
+	пожалуйста svp stp`)
+
+// replaceSeparators end the old item of "replace X with Y".
+var replaceSeparators = set(`with by for to into con por par durch mit на com per`)
+
+// afterMarkers name the old item after them: "instead of X", "rather than X".
+var afterMarkers = []string{
+	"instead of", "rather than", "in place of", "en lugar de", "en vez de", "au lieu de", "plutôt que", "statt",
+	"anstatt", "вместо", "em vez de", "ao invés de", "em lugar de", "invece di", "al posto di",
+}
+
+func (a *analysis) replaceItem(h screen.Hit, s span) string {
+	cue := a.f[h.Start:h.End]
+	for _, m := range afterMarkers {
+		if cue == m {
+			return a.phrase(h.End, s.e)
+		}
+	}
+	if cue == "instead" {
+		ts := tokenize(a.f, h.End, s.e)
+		if len(ts) > 0 && ts[0].w == "of" {
+			return a.phrase(ts[0].e, s.e)
+		}
+		return ""
+	}
+	if strings.HasPrefix(h.Keyword, "switch") || strings.HasPrefix(h.Keyword, "switching") {
+		ts := tokenize(a.f, h.End, s.e)
+		if len(ts) > 0 && ts[0].w == "from" {
+			return a.phraseUntil(ts[0].e, s.e, replaceSeparators)
+		}
+		return ""
+	}
+	// "substitute A for B": B is replaced.
+	if strings.HasPrefix(cue, "substitut") {
+		for _, t := range tokenize(a.f, h.End, s.e) {
+			if t.w == "for" {
+				return a.phrase(t.e, s.e)
+			}
+			if t.w == "with" || t.w == "by" {
+				break
+			}
+		}
+	}
+	// "replace X with Y", "swap X for Y", "rename X to Y".
+	return a.phraseUntil(h.End, s.e, replaceSeparators)
+}
+
+// phrase extracts an item phrase from turn[s:e]: a quoted string when the
+// phrase starts with one, else the words up to a stop word or punctuation,
+// without leading determiners.
+func (a *analysis) phrase(s, e int) string {
+	return a.phraseUntil(s, e, nil)
+}
+
+func (a *analysis) phraseUntil(s, e int, extraStops map[string]bool) string {
+	if s >= e {
+		return ""
+	}
+	ts := tokenize(a.f, s, e)
+	// Leading determiners and wrappers ("the part about", "using").
+	i := 0
+	for i < len(ts) {
+		ws := words(ts[i:])
+		skipped := false
+		for _, p := range skipLead {
+			n := len(strings.Fields(p))
+			if hasPrefixPhrase(ws, p) && len(ws) > n {
+				i += n
+				skipped = true
+				break
+			}
+		}
+		if !skipped && (objectPronouns[ts[i].w] || itemFillers[ts[i].w]) && i+1 < len(ts) && !itemStops[ts[i+1].w] {
+			i++
+			skipped = true
+		}
+		if !skipped {
+			break
+		}
+	}
+	// A quoted item right after the cue (and skipped words): the quote's
+	// content, verbatim.
+	from := s
+	if i > 0 {
+		from = ts[i-1].e
+	}
+	if q := quotedAt(a.turn, from, e); q != "" {
+		return q
+	}
+	if i >= len(ts) {
+		return ""
+	}
+	start := ts[i].s
+	end := ts[i].e
+	n := 0
+	for j := i; j < len(ts) && n < maxItemTokens; j++ {
+		t := ts[j]
+		if j > i {
+			gap := a.f[ts[j-1].e:t.s]
+			if strings.ContainsAny(gap, ",.;:!?()\n\"“”«»") {
+				break
+			}
+			if extraStops[t.w] {
+				break
+			}
+			if itemStops[t.w] {
+				if t.w == "and" || t.w == "or" {
+					if j+1 < len(ts) && !editVerbs[ts[j+1].w] && !fillers[ts[j+1].w] && !weakRefs[ts[j+1].w] {
+						continue
+					}
+				}
+				break
+			}
+			if fillers[t.w] && (t.w == "please" || t.w == "pls" || t.w == "plz" || t.w == "too" || t.w == "now") {
+				break
+			}
+		}
+		end = t.e
+		n++
+	}
+	item := strings.TrimSpace(a.turn[start:end])
+	if ws := strings.Fields(strings.ToLower(item)); len(ws) == 1 && itemPronouns[ws[0]] {
+		return ""
+	}
+	return item
+}
+
+// quotedAt returns the content of a quoted string starting (after spaces) at
+// s, before e.
+func quotedAt(turn string, s, e int) string {
+	i := s
+	for i < e && (turn[i] == ' ' || turn[i] == '\t') {
+		i++
+	}
+	if i >= e {
+		return ""
+	}
+	r, n := utf8.DecodeRuneInString(turn[i:])
+	var closers string
+	switch r {
+	case '"':
+		closers = `"`
+	case '\'':
+		closers = `'`
+	case '“', '„':
+		closers = "”“"
+	case '‘':
+		closers = "’"
+	case '«':
+		closers = "»"
+	case '「':
+		closers = "」"
+	case '『':
+		closers = "』"
+	case '`':
+		closers = "`"
+	default:
+		return ""
+	}
+	rest := turn[i+n:]
+	k := strings.IndexAny(rest, closers)
+	if k <= 0 || k > 300 {
+		return ""
+	}
+	return strings.TrimSpace(rest[:k])
+}
+
+// cjkItem extracts the item around a CJK cue: zh 把X删掉 / 删除X, ja Xを削除.
+func (a *analysis) cjkItem(h screen.Hit, s span, typ string) string {
+	cs := a.clauseStart(s, h.Start)
+	before := a.turn[cs:h.Start]
+	if k := strings.LastIndexAny(before, "把将"); k >= 0 {
+		_, n := utf8.DecodeRuneInString(before[k:])
+		return cleanCJK(before[k+n:])
+	}
+	for _, p := range []string{"を", "は"} {
+		if strings.HasSuffix(strings.TrimSpace(before), p) {
+			b := strings.TrimSpace(before)
+			return cleanCJK(stripCJKFillers(b[:len(b)-len(p)]))
+		}
+	}
+	if typ == Replace {
+		// "X换成Y": X before the cue; "用Y代替X": X after.
+		cue := a.f[h.Start:h.End]
+		if cue == "代替" || cue == "替代" {
+			return cleanCJK(untilCJKStop(a.turn[h.End:s.e]))
+		}
+		if b := stripCJKFillers(strings.TrimSpace(before)); b != "" {
+			return cleanCJK(b)
+		}
+	}
+	return cleanCJK(untilCJKStop(a.turn[h.End:s.e]))
+}
+
+func stripCJKFillers(s string) string {
+	for changed := true; changed; {
+		changed = false
+		s = strings.TrimSpace(s)
+		for _, p := range cjkFillers {
+			if strings.HasPrefix(s, p) {
+				s = s[len(p):]
+				changed = true
+			}
+		}
+	}
+	return s
+}
+
+// untilCJKStop returns s up to the first punctuation or sentence particle,
+// at most 15 runes.
+func untilCJKStop(s string) string {
+	n := 0
+	for i, r := range s {
+		if n >= 15 || strings.ContainsRune("，。！？、,.!?;；：:的了吧啊呢和及以并", r) || r == '\n' {
+			return s[:i]
+		}
+		n++
+	}
+	return s
+}
+
+func cleanCJK(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.Trim(s, "“”\"'「」『』 ")
+	for _, p := range []string{"这个", "那个", "这些", "那些", "这段", "所有的", "所有", "の"} {
+		s = strings.TrimPrefix(s, p)
+	}
+	if s == "它" || s == "这" || s == "那" || s == "それ" || s == "これ" {
+		return ""
+	}
+	return s
+}

@@ -1,0 +1,300 @@
+package revision
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/detectors/screen"
+)
+
+// materialLeads in a first line announce pasted text ("rewrite the
+// following", "summarise this text").
+var materialLeads = []string{
+	"following", "below", "this text", "this paragraph", "this essay", "this email", "this article", "this passage",
+	"this letter", "this story", "this poem", "this code", "this abstract", "these sentences", "these paragraphs",
+	"以下", "下面", "下列", "这段", "这篇", "siguiente", "suivant", "suivante", "folgenden", "следующ", "seguinte", "seguente",
+}
+
+var logMarkers = []string{
+	"error:", "exception", "traceback", "warning:", "failed to", "fatal", "undefined", "not found", "errno", "stack trace",
+	"报错", "エラー", "ошибка",
+}
+
+// findMaterial looks for text the user pasted for a transformation: what
+// Prose blanked (code, long quotes, long pasted text) and text after a
+// lead-in line ("rewrite the following:"). It records whether that text is
+// the assistant's own draft, an error report, or new material.
+func (a *analysis) findMaterial() {
+	// Runs of blanked text (whitespace inside a run does not end it).
+	var text strings.Builder
+	blanked := 0
+	runStart, runBytes := -1, 0
+	flush := func(end int) {
+		if runStart >= 0 && runBytes >= materialMinRun {
+			blanked += runBytes
+			text.WriteString(a.turn[runStart:end])
+			text.WriteByte('\n')
+		}
+		runStart, runBytes = -1, 0
+	}
+	for i := 0; i < len(a.turn) && i < len(a.prose); i++ {
+		c := a.turn[i]
+		space := c == ' ' || c == '\t' || c == '\n' || c == '\r'
+		switch {
+		case a.prose[i] == ' ' && !space:
+			if runStart < 0 {
+				runStart = i
+			}
+			runBytes++
+		case space:
+		default:
+			flush(i)
+		}
+	}
+	flush(len(a.turn))
+	region := span{}
+	if blanked < materialMinBytes {
+		text.Reset()
+		region = a.colonMaterial()
+		if region.e <= region.s {
+			region = a.blockMaterial()
+		}
+		if region.e <= region.s {
+			return
+		}
+		text.WriteString(a.turn[region.s:region.e])
+	}
+	m := text.String()
+	a.mat = material{present: true, region: region}
+	fm := strings.ToLower(m)
+	for _, k := range logMarkers {
+		if strings.Contains(fm, k) {
+			a.mat.log = true
+			break
+		}
+	}
+	a.mat.draft = overlaps(fm, a.assistant())
+	// Text quoted back from earlier in the conversation is not new.
+	if !a.mat.draft {
+		var users []string
+		for _, m := range a.history {
+			if m.Role == corpora.RoleUser {
+				users = append(users, screen.Fold(m.Content))
+			}
+		}
+		a.mat.context = overlaps(fm, users)
+	}
+}
+
+// colonMaterial returns the span of text pasted after a lead-in: a colon
+// near the start, or a short first line announcing it, followed by at least
+// materialWords words that are not a list of instructions.
+func (a *analysis) colonMaterial() span {
+	f := a.f
+	start := len(f) - len(strings.TrimLeft(f, " \t\r\n"))
+	cut := -1
+	for i := start; i < len(f) && i < start+300; {
+		r, n := utf8.DecodeRuneInString(f[i:])
+		if r == ':' || r == '：' {
+			if wordCount(f[start:i]) <= 30 {
+				cut = i + n
+			}
+			break
+		}
+		i += n
+	}
+	if cut < 0 {
+		nl := strings.IndexByte(f[start:], '\n')
+		if nl > 0 {
+			first := f[start : start+nl]
+			if wordCount(first) <= 20 {
+				for _, p := range materialLeads {
+					if strings.Contains(first, p) {
+						cut = start + nl + 1
+						break
+					}
+				}
+			}
+		}
+	}
+	if cut < 0 || cut >= len(f) {
+		return span{}
+	}
+	end := len(f)
+	// A short last paragraph after a blank line is the user's instruction.
+	if k := strings.LastIndex(strings.TrimRight(f[cut:], " \t\r\n"), "\n\n"); k >= 0 {
+		tail := f[cut+k:]
+		if wordCount(tail) <= 25 {
+			end = cut + k
+		}
+	}
+	isCJKText := hasCJK(f[cut:end])
+	if (!isCJKText && wordCount(f[cut:end]) < materialWords) || (isCJKText && utf8.RuneCountInString(f[cut:end]) < materialWords) {
+		return span{}
+	}
+	// A list of instructions ("make these changes: - remove ... - add ...")
+	// is not material.
+	instr := 0
+	for _, h := range a.hits {
+		if h.Start >= cut && h.End <= end && startsLine(f, h.Start) {
+			instr++
+		}
+	}
+	if instr >= 2 {
+		return span{}
+	}
+	return span{cut, end}
+}
+
+// startsLine reports whether only spaces, list markers and digits precede
+// pos on its line.
+func startsLine(f string, pos int) bool {
+	for i := pos; i > 0; {
+		r, n := utf8.DecodeLastRuneInString(f[:i])
+		if r == '\n' {
+			return true
+		}
+		if unicode.IsLetter(r) {
+			return false
+		}
+		i -= n
+	}
+	return true
+}
+
+func wordCount(s string) int {
+	n := 0
+	for _, t := range tokenize(s, 0, len(s)) {
+		if t.cjk {
+			n++
+		} else {
+			n += 2
+		}
+	}
+	return n / 2
+}
+
+// shingles returns the set of 3-word (or 4-rune for CJK) windows of s.
+func shingles(s string) map[string]bool {
+	out := map[string]bool{}
+	ts := tokenize(s, 0, len(s))
+	var latin []string
+	var cjk []string
+	for _, t := range ts {
+		if t.cjk {
+			cjk = append(cjk, t.w)
+		} else {
+			latin = append(latin, t.w)
+		}
+	}
+	for i := 0; i+3 <= len(latin); i++ {
+		out[strings.Join(latin[i:i+3], " ")] = true
+	}
+	for i := 0; i+4 <= len(cjk); i++ {
+		out[strings.Join(cjk[i:i+4], "")] = true
+	}
+	return out
+}
+
+// overlaps reports whether a good share of the material's shingles occur in
+// the given messages.
+func overlaps(material string, msgs []string) bool {
+	m := shingles(material)
+	if len(m) == 0 {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, x := range msgs {
+		for k := range shingles(x) {
+			seen[k] = true
+		}
+	}
+	common := 0
+	for k := range m {
+		if seen[k] {
+			common++
+		}
+	}
+	return float64(common) >= draftOverlap*float64(len(m))
+}
+
+// addressPhrases in a block of text show the user talking to the assistant,
+// not pasting material.
+var addressPhrases = []string{
+	"please", "pls", "plz", "can you", "could you", "would you", "you wrote", "you gave", "your answer",
+	"your response", "i want", "i need", "i'd like", "i would like", "请你", "你能", "帮我", "puedes", "peux-tu",
+	"kannst du", "можешь", "você pode", "puoi",
+}
+
+// pointerWords in an instruction line point at pasted text.
+var pointerWords = []string{
+	"this", "these", "it", "following", "below", "above", "这", "以下", "上面", "下面", "上文", "ceci", "esto",
+	"dies", "это", "isso", "questo", "ça",
+}
+
+// blockMaterial returns the span of a block of text pasted before or after a
+// short instruction line that holds the turn's cue ("<text>\n\ntranslate
+// this"), when the block does not address the assistant.
+func (a *analysis) blockMaterial() span {
+	best, ok := screen.Best(a.hits)
+	if !ok {
+		return span{}
+	}
+	f := a.f
+	ls := strings.LastIndexByte(f[:best.Start], '\n') + 1
+	le := len(f)
+	if k := strings.IndexByte(f[best.Start:], '\n'); k >= 0 {
+		le = best.Start + k
+	}
+	instr := f[ls:le]
+	if wordCount(instr) > 25 {
+		return span{}
+	}
+	var region span
+	switch {
+	case strings.TrimSpace(f[:ls]) == "":
+		region = span{le, len(f)}
+	case strings.TrimSpace(f[le:]) == "":
+		region = span{0, ls}
+	default:
+		return span{}
+	}
+	block := f[region.s:region.e]
+	if hasCJK(block) {
+		if utf8.RuneCountInString(strings.TrimSpace(block)) < materialWords {
+			return span{}
+		}
+	} else if wordCount(block) < materialWords {
+		return span{}
+	}
+	for _, p := range addressPhrases {
+		if phraseIndex(block, 0, len(block), p) >= 0 {
+			return span{}
+		}
+	}
+	if wordCount(instr) <= 3 || dataBlock(block) {
+		return region
+	}
+	for _, p := range pointerWords {
+		if phraseIndex(instr, 0, len(instr), p) >= 0 {
+			return region
+		}
+	}
+	return span{}
+}
+
+// dataBlock reports a block of many short lines (a list of values, a table)
+// with no instruction at the start of a line.
+func dataBlock(block string) bool {
+	ls := strings.Split(strings.TrimSpace(block), "\n")
+	if len(ls) < 5 {
+		return false
+	}
+	total := 0
+	for _, l := range ls {
+		total += len(strings.TrimSpace(l))
+	}
+	return total/len(ls) <= 40
+}

@@ -1,0 +1,1073 @@
+package revision
+
+// The predicates judge uses: questions, new tasks, leads, references,
+// pasted targets.
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/detectors/screen"
+)
+
+// imperativeCorrect are correction cues that are instructions themselves.
+var imperativeCorrect = exact("fix", "correct it", "correct this", "correct the", "correct that", "please correct",
+	"arregla", "corrige", "corrigez", "korrigiere", "behebe", "исправь", "исправьте", "corrija", "conserte", "correggi",
+	"修复", "修正", "改正", "纠正", "直して", "고쳐")
+
+// denials reject the draft in a few words ("that's not a circle").
+var denials = exact("that's not", "this is not", "that is not", "it's not", "is not a", "is not an", "isn't a", "isn't an")
+
+// colonAfter reports a colon right after the cue ("a slight issue: ...").
+func (a *analysis) colonAfter(h screen.Hit) bool {
+	rest := strings.TrimLeft(a.f[a.wordEnd(h.End, len(a.f)):], " ")
+	return strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "：")
+}
+
+// politeNo reports a line-initial "no" that is politeness ("no problem", "no
+// thanks"), not disagreement.
+func (a *analysis) politeNo(h screen.Hit, s span) bool {
+	if h.Keyword != "^no" && h.Keyword != "^nope" {
+		return false
+	}
+	next := tokenize(a.f, h.End, s.e)
+	return len(next) > 0 && (next[0].w == "problem" || next[0].w == "worries" || next[0].w == "worry" ||
+		next[0].w == "thanks" || next[0].w == "thank" || next[0].w == "doubt")
+}
+
+// objectless reports an edit cue that names nothing: the clause ends right
+// after it ("Cut." as a screenplay direction inside a long text).
+func (a *analysis) objectless(h screen.Hit, s span) bool {
+	switch h.Family {
+	case screen.Withdraw, screen.Replace:
+	case screen.Extend:
+		if !transitiveExtend[h.Keyword] {
+			return false // "elaborate.", "expand" need no object
+		}
+	default:
+		return false
+	}
+	if strings.Contains(h.Keyword, " ... ") {
+		return false
+	}
+	end := a.wordEnd(h.End, s.e)
+	return len(tokenize(a.f, end, s.e)) == 0 && a.clauseStart(s, h.Start) == s.s && len(tokenize(a.f, s.s, h.Start)) == 0
+}
+
+// transitiveExtend are extend cues that need an object.
+var transitiveExtend = exact("add", "include", "insert", "append", "mention", "put in", "incorporate", "integrate",
+	"also mention", "also write", "also list")
+
+// transformCues transform a given text; what they act on must be the draft.
+var transformCues = exact("translate", "traduce", "traducir", "traduis", "traduire", "übersetze", "übersetzen",
+	"переведи*", "перевести", "traduza", "traduzir", "traduci", "tradurre", "翻译", "译成", "翻訳", "번역",
+	"rewrite", "rephrase", "reword", "paraphrase", "summariz*", "summaris*", "proofread", "reescribe", "réécris",
+	"перепиши*", "reescreva", "riscrivi", "改写", "重写", "降重", "总结", "概括", "要約")
+
+// newTarget reports a transformation whose object is new text given right
+// after the cue, quoted or after a colon ("translate: <text>",
+// "traduci in inglese: "...""), that does not come from the assistant.
+func (a *analysis) newTarget(h screen.Hit, s span) bool {
+	if a.strongRef(s, h) {
+		return false // "summarize everything you have told me"
+	}
+	if !transformCues[h.Keyword] {
+		// Any cue acting on "this statement: ..." or "the following "...""
+		// acts on the text given there.
+		return a.pointedTarget(h, s)
+	}
+	end := s.e
+	if ls := strings.IndexByte(a.turn[h.End:], '\n'); ls >= 0 && h.End+ls < end {
+		end = h.End + ls
+	}
+	hEnd := a.wordEnd(h.End, end)
+	after := a.turn[hEnd:end]
+	k := strings.IndexAny(after, ":：\"“«「")
+	if k < 0 {
+		// "paraphrase The NZC policy promotes ...": the object itself is
+		// the text, unless it points back ("rewrite it", "translate the
+		// above into French").
+		obj := tokenize(a.f, hEnd, end)
+		if len(obj) < 8 || weakRefs[obj[0].w] || obj[0].w == "the" || obj[0].w == "your" || obj[0].w == "my" ||
+			obj[0].w == "in" || obj[0].w == "into" || obj[0].w == "to" || obj[0].w == "as" {
+			return false
+		}
+		ft := screen.Fold(after)
+		return !overlaps(ft, a.assistant())
+	}
+	target := strings.TrimSpace(strings.Trim(strings.TrimSpace(after[k:]), ":：\"“”«»「」"))
+	if target == "" {
+		// The text starts on the next line: "translate:\n<text>".
+		target = strings.TrimSpace(a.turn[end:])
+	}
+	if wordCount(target) < 3 && utf8.RuneCountInString(target) < 6 {
+		return false
+	}
+	ft := screen.Fold(target)
+	return !overlaps(ft, a.assistant()) && !containsAny(a.assistant(), ft)
+}
+
+// pointedTarget reports a cue followed in its sentence by a pointer ("this
+// statement", "the following") and quoted or colon-introduced text that does
+// not come from the assistant.
+func (a *analysis) pointedTarget(h screen.Hit, s span) bool {
+	end := s.e
+	if ls := strings.IndexByte(a.turn[h.End:], '\n'); ls >= 0 && h.End+ls < end {
+		end = h.End + ls
+	}
+	after := a.turn[h.End:end]
+	k := strings.IndexAny(after, ":：\"“«「")
+	if k < 0 {
+		return false
+	}
+	lead := screen.Fold(after[:k])
+	pointed := false
+	for _, p := range []string{"this", "these", "following", "below"} {
+		if phraseIndex(lead, 0, len(lead), p) >= 0 {
+			pointed = true
+		}
+	}
+	if !pointed {
+		return false
+	}
+	target := strings.TrimSpace(strings.Trim(strings.TrimSpace(after[k:]), ":：\"“”«»「」"))
+	if target == "" {
+		target = strings.TrimSpace(a.turn[end:])
+	}
+	if wordCount(target) < 3 {
+		return false
+	}
+	ft := screen.Fold(target)
+	return !overlaps(ft, a.assistant()) && !containsAny(a.assistant(), ft)
+}
+
+func containsAny(msgs []string, s string) bool {
+	for _, m := range msgs {
+		if strings.Contains(m, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectRef reports a reference to the draft before the cue in its
+// clause: "it doesn't work", "the output is wrong", "this code has a bug".
+func (a *analysis) subjectRef(s span, h screen.Hit) bool {
+	if a.strongRef(s, h) {
+		return true
+	}
+	cs := a.punctClauseStart(s, h.Start)
+	if hasCJK(a.f[cs:h.Start]) {
+		return a.weakRef(s, h)
+	}
+	ts := tokenize(a.f, cs, h.Start)
+	for i, t := range ts {
+		switch t.w {
+		case "it", "this", "that", "these", "those", "they", "it's", "that's", "its", "everything", "nothing":
+			if t.w == "its" && i+1 < len(ts) {
+				continue // "its zero bin": a possessive, not a subject
+			}
+			return true
+		case "the", "your", "my":
+			for _, u := range ts[i+1 : min(len(ts), i+4)] {
+				if draftNouns[u.w] || a.prevWords[u.w] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// asksHow reports a question opening with "how can/do/should i/we/you".
+func (a *analysis) asksHow(s span) bool {
+	ws := skipWords(words(tokenize(a.f, s.s, s.e)), discourse)
+	return len(ws) >= 3 && ws[0] == "how" && auxStarts[ws[1]] && (ws[2] == "i" || ws[2] == "we" || ws[2] == "you")
+}
+
+// strongRefTurn reports an explicit reference to the draft anywhere in the
+// turn.
+func (a *analysis) strongRefTurn() bool {
+	for _, s := range a.sents {
+		if a.strongRef(s, screen.Hit{Start: -1, End: -1}) {
+			return true
+		}
+	}
+	return false
+}
+
+// asksWhyWrong reports a question asking why the draft fails ("why doesn't
+// it work?", "what's wrong with it?").
+func (a *analysis) asksWhyWrong(s span) bool {
+	ws := skipWords(words(tokenize(a.f, s.s, s.e)), discourse)
+	if len(ws) == 0 {
+		return false
+	}
+	switch ws[0] {
+	case "why", "почему", "pourquoi", "warum", "por", "perché":
+		return true
+	case "what", "what's", "whats":
+		// "what's wrong with it?", not "what does the error handling do?"
+		return slices.Contains(ws, "wrong")
+	}
+	return false
+}
+
+// turnVeto returns why the whole turn is not a revision request, or "": a
+// bare "no", a continuation request, a multiple-choice question.
+func (a *analysis) turnVeto() string {
+	ws := words(tokenize(a.f, 0, len(a.f)))
+	if len(ws) == 1 && (ws[0] == "no" || ws[0] == "nope" || ws[0] == "нет" || ws[0] == "non" || ws[0] == "nein") {
+		return "bare no"
+	}
+	if len(a.sents) > 0 {
+		first := a.sents[0]
+		fw := skipWords(words(tokenize(a.f, first.s, first.e)), discourse)
+		joined := " " + strings.Join(fw, " ") + " "
+		for _, p := range continuations {
+			if strings.HasPrefix(joined, " "+p+" ") {
+				return "continuation"
+			}
+		}
+		ft := strings.TrimSpace(a.f[first.s:first.e])
+		for _, p := range []string{"继续", "続けて", "続き", "接着写", "接着"} {
+			if strings.HasPrefix(ft, p) {
+				return "continuation"
+			}
+		}
+	}
+	if len(a.sents) > 0 {
+		first := a.sents[0]
+		fw := strings.Join(skipWords(words(tokenize(a.f, first.s, first.e)), discourse), " ")
+		for _, p := range rolePlays {
+			if strings.HasPrefix(fw, p+" ") {
+				return "new role-play or persona prompt"
+			}
+		}
+	}
+	for _, m := range quizMarkers {
+		if strings.Contains(a.f, m) {
+			return "quiz question"
+		}
+	}
+	letters, numbers := 0, 0
+	lines(a.f, func(l string) {
+		t := strings.TrimLeft(l, " \t(")
+		if tt := strings.TrimSpace(t); len(tt) == 1 && strings.ContainsRune("abcde", rune(tt[0])) {
+			letters++ // an option letter alone on its line
+			return
+		}
+		if len(t) >= 2 && (t[1] == '.' || t[1] == ')') {
+			if strings.ContainsRune("abcde", rune(t[0])) {
+				letters++
+			} else if t[0] >= '1' && t[0] <= '9' {
+				numbers++
+			}
+		}
+	})
+	if letters >= 3 {
+		return "multiple-choice question"
+	}
+	if numbers >= 3 {
+		for _, m := range []string{"?", "which of", "choose", "select", "pick the", "correct answer", "best answer", "true or false"} {
+			if strings.Contains(a.f, m) {
+				return "multiple-choice question"
+			}
+		}
+	}
+	return ""
+}
+
+// quizMarkers show a test question pasted in.
+var quizMarkers = []string{
+	"choose all that apply", "select all that apply", "select one:", "group of answer choices", "true or false",
+	"which of the following", "select three options", "select two options", "multiple choice", "answer choices",
+}
+
+// rolePlays open a new persona or game prompt.
+var rolePlays = []string{
+	"i want you to act as", "act as", "you are a", "you are an", "you will act as", "you will now act",
+	"pretend you are", "pretend to be", "from now on", "imagine you are", "let's play", "let's roleplay",
+	"role play as", "roleplay as", "ignore all previous", "ignore all the instructions", "ignore previous",
+}
+
+func lines(f string, fn func(string)) {
+	for _, l := range strings.Split(f, "\n") {
+		fn(l)
+	}
+}
+
+// continuations open a request to go on, not to change.
+var continuations = []string{
+	"continue", "continues", "go on", "keep going", "keep writing", "next", "write the next", "generate the next",
+	"what happens next", "and then", "then what", "продолжи", "продолжай", "продолжить", "continúa", "continua",
+	"sigue", "weiter", "fahre fort", "mach weiter", "continuez", "continuer", "prossegue", "prosegui",
+}
+
+const (
+	leadOther = iota
+	leadEmpty
+	leadFramed
+)
+
+// leadKind classifies the words between the start of the cue's clause and
+// the cue: only fillers (an instruction), or fillers with request frames and
+// references to the draft ("i want the intro", "the ending is too long"), or
+// anything else.
+func (a *analysis) leadKind(s span, h screen.Hit) int {
+	cs := a.clauseStart(s, h.Start)
+	lead := a.f[cs:h.Start]
+	if hasCJK(lead) || hasCJK(a.f[h.Start:h.End]) {
+		if cjkLeadEmpty(lead) {
+			return leadEmpty
+		}
+		return leadOther
+	}
+	ts := tokenize(a.f, cs, h.Start)
+	if a.participle(h) {
+		// "..., including X", "removed the intro": a participle, not an
+		// instruction, unless a frame asks for it ("try removing").
+		for _, t := range ts {
+			if t.w == "try" || t.w == "consider" || t.w == "stop" || t.w == "start" || t.w == "keep" || t.w == "avoid" {
+				return leadFramed
+			}
+		}
+		return leadOther
+	}
+	if a.selfStatement(ts) {
+		return leadOther // "I'll update the candidates": the user's own action
+	}
+	if desireCues[h.Keyword] {
+		// "don't want", "don't need": only the user's own wish is a request
+		// ("they don't want to alter it" is not).
+		for _, t := range ts {
+			if !fillers[t.w] {
+				return leadOther
+			}
+		}
+		return leadEmpty
+	}
+	if a.purpose(s, h) {
+		return leadOther
+	}
+	if prepositionCues[h.Keyword] {
+		// "but without the military stuff" contrasts with the draft;
+		// "... and without the letters a, u" lists properties.
+		pts := tokenize(a.f, a.punctClauseStart(s, h.Start), h.Start)
+		if n := len(pts); n > 0 {
+			switch pts[n-1].w {
+			case "but", "pero", "mais", "aber", "но", "mas", "ma":
+				return leadFramed
+			}
+		}
+		if a.onlyFillers(ts) {
+			return leadOther
+		}
+	}
+	light := h.Family == screen.Generic || h.Family == screen.Reformat
+	kind := leadEmpty
+	determined := 0 // words left that may follow a determiner ("the character names")
+	for _, t := range ts {
+		switch {
+		case fillers[t.w] || isNumber(t.w) || (light && lightVerbs[t.w]):
+		case objectPronouns[t.w] || t.w == "your" || t.w == "my":
+			kind, determined = leadFramed, 3
+			continue
+		case lightVerbs[t.w] || frameWords[t.w] || weakRefs[t.w] || draftNouns[t.w]:
+			kind = leadFramed
+		case determined > 0:
+			kind = leadFramed
+		default:
+			return leadOther
+		}
+		if determined > 0 {
+			determined--
+		}
+	}
+	if kind == leadFramed && len(ts) > 10 {
+		return leadOther
+	}
+	if determined > 0 && len(ts) > 0 && (objectPronouns[ts[len(ts)-1].w] || determined < 3) &&
+		(weakGeneric[h.Keyword] || weakReformat[h.Keyword]) {
+		return leadOther // "a family friendly update": a noun, not an instruction
+	}
+	return kind
+}
+
+func (a *analysis) onlyFillers(ts []tok) bool {
+	for _, t := range ts {
+		if !fillers[t.w] && !isNumber(t.w) {
+			return false
+		}
+	}
+	return true
+}
+
+// errorNames are names of exceptions: without code in the conversation they
+// report a new problem, not a fault of the draft.
+var errorNames = exact("exception", "traceback", "typeerror", "syntaxerror", "valueerror", "nameerror",
+	"attributeerror", "keyerror", "indexerror", "referenceerror", "importerror", "modulenotfounderror", "runtimeerror",
+	"nullpointerexception", "undefined", "not defined", "not a function")
+
+// codeBefore reports code in any assistant message of the history.
+func (a *analysis) codeBefore() bool {
+	if a.prevCode {
+		return true
+	}
+	for _, m := range a.assistant() {
+		if looksLikeCode(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// prevRefusal reports that the last assistant message declines the task:
+// there is no draft to revise.
+func (a *analysis) prevRefusal() bool {
+	head := a.prev
+	if len(head) > 300 {
+		head = head[:300]
+	}
+	opener := false
+	for _, p := range []string{"i'm sorry", "i am sorry", "sorry", "i apologize", "as an ai", "i cannot", "i can't"} {
+		if strings.HasPrefix(strings.TrimSpace(head), p) {
+			opener = true
+		}
+	}
+	if !opener {
+		return false
+	}
+	for _, p := range []string{"cannot", "can't", "unable", "not able", "not appropriate", "inappropriate", "won't",
+		"not allowed", "against", "not possible", "refrain"} {
+		if strings.Contains(head, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// prevAsked reports that the last assistant message ends with a question,
+// so a "no" answers it rather than rejecting the draft.
+func (a *analysis) prevAsked() bool {
+	t := strings.TrimSpace(a.prev)
+	return strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")
+}
+
+// languageCue reports a cue naming a target language ("in english").
+func languageCue(kw string) bool {
+	for _, l := range []string{"engl", "fren", "span", "germ", "chin", "russ", "japan", "ital", "portug", "kore", "arab",
+		"hindi", "ingl", "espa", "fran", "deutsch", "англ", "русск", "中文", "英文", "英语", "日本語", "英語"} {
+		if strings.Contains(kw, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// purpose reports a cue opening a purpose clause ("..., to avoid the
+// display issue"), not an instruction.
+func (a *analysis) purpose(s span, h screen.Hit) bool {
+	ts := tokenize(a.f, a.clauseStart(s, h.Start), h.Start)
+	n := len(ts)
+	return n > 0 && ts[n-1].w == "to" && (n == 1 || !toFrames[ts[n-2].w])
+}
+
+// toFrames ask for what follows "to" ("i want you to remove").
+var toFrames = exact("want", "need", "like", "try", "have", "has", "going", "wanna", "got", "ought", "you", "it",
+	"prefer", "love", "wish", "able", "sure", "careful", "remember", "forget", "better", "best", "tried", "wanted",
+	"needed", "asked", "told", "supposed", "meant")
+
+// selfStatement reports a lead in which the user states their own action
+// ("i'll update", "we changed", "i am going to remove").
+func (a *analysis) selfStatement(ts []tok) bool {
+	for i, t := range ts {
+		switch t.w {
+		case "i", "we", "i'll", "we'll", "i've", "we've", "i'm", "we're", "im", "ill":
+		default:
+			continue
+		}
+		if i+1 >= len(ts) {
+			// The cue follows the pronoun: "i don't want ..." asks, "i'll
+			// update ..." states.
+			return t.w != "i" && t.w != "we"
+		}
+		switch ts[i+1].w {
+		case "want", "need", "would", "like", "prefer", "wish", "hope", "wanted", "needed", "asked", "said", "told",
+			"meant", "mean", "don't", "dont", "do", "would've", "should", "think", "guess", "feel", "really",
+			// reporting what the draft did: "i get an error", "i still see it"
+			"get", "got", "getting", "see", "saw", "receive", "received", "keep", "kept", "tried", "try", "ran", "run",
+			"executed", "still", "always", "just", "now", "also", "am", "can't", "cannot", "couldn't":
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// desireCues state what the user does not want or need.
+var desireCues = exact("don't want", "do not want", "don't need", "do not need")
+
+// participle reports whether the cue's first word is an English -ing or -ed
+// form ("including", "removed").
+func (a *analysis) participle(h screen.Hit) bool {
+	ts := tokenize(a.f, h.Start, h.End)
+	if len(ts) == 0 {
+		return false
+	}
+	w := ts[0].w
+	if h.Keyword != "" && strings.HasSuffix(h.Keyword, "*") {
+		// A prefix cue: look at the whole word it matched.
+		full := tokenize(a.f, ts[0].s, len(a.f))
+		if len(full) > 0 {
+			w = full[0].w
+		}
+	}
+	return (len(w) >= 5 && (strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed")) && !notParticiple[w]) || thirdPerson[w]
+}
+
+// thirdPerson forms of edit verbs describe, they do not instruct ("this
+// includes the prevalence").
+var thirdPerson = exact("includes", "adds", "removes", "deletes", "drops", "omits", "excludes", "fixes", "rewrites",
+	"updates", "replaces", "expands", "mentions", "contains", "translates", "summarizes", "summarises", "modifies",
+	"eliminates", "strips", "hides", "skips", "converts", "improves", "adjusts", "edits", "revises")
+
+var notParticiple = exact("need", "embed", "speed", "bring", "string", "nothing", "something", "during", "detailed",
+	"numbered", "bulleted", "simplified", "thing")
+
+// newWords counts the words of the turn that are neither cues nor fillers,
+// frames or references: what a short turn adds besides the edit.
+func (a *analysis) newWords() int {
+	n := 0
+	for _, t := range tokenize(a.f, 0, len(a.f)) {
+		inCue := false
+		for _, h := range a.hits {
+			if t.s >= h.Start && t.e <= h.End {
+				inCue = true
+				break
+			}
+		}
+		if inCue || fillers[t.w] || lightVerbs[t.w] || frameWords[t.w] || objectPronouns[t.w] || weakRefs[t.w] ||
+			draftNouns[t.w] || itemStops[t.w] || stopish[t.w] || a.prevWords[t.w] {
+			continue
+		}
+		if t.cjk {
+			n++ // counted per rune, halved below
+			continue
+		}
+		n += 2
+	}
+	return n / 2
+}
+
+// discourse are fillers that may open a question without changing its kind.
+var discourse = set(`ok okay so and but now also then well hmm hm oh hey great thanks thank you wait sorry no yes yeah
+	alright cool nice perfect please pls plz hi hello y e et und и а но pero mais aber ma mas bueno bien vale alors
+	also ну хорошо ok`)
+
+// skipWords drops leading words found in m.
+func skipWords(ws []string, m map[string]bool) []string {
+	for len(ws) > 0 && m[ws[0]] {
+		ws = ws[1:]
+	}
+	return ws
+}
+
+// questionKind classifies sentence s: "" (not a question), "polite" (a
+// request phrased as a question), "suggestion", "info" or "yesno".
+func (a *analysis) questionKind(s span, h screen.Hit) string {
+	// The question is judged on the cue's clause ("expand on point 4, can
+	// you restrict access?" opens with an instruction), extended back to
+	// the sentence start when only a frame precedes it.
+	s = a.cueClause(s, h)
+	text := a.f[s.s:s.e]
+	if hasCJK(text) {
+		return cjkQuestionKind(text)
+	}
+	ws := skipWords(words(tokenize(a.f, s.s, s.e)), discourse)
+	if len(ws) == 0 {
+		return ""
+	}
+	joined := strings.Join(ws, " ")
+	for _, p := range suggestionFrames {
+		if strings.HasPrefix(joined, p+" ") {
+			return "suggestion"
+		}
+	}
+	// "what about adding a conclusion?" proposes a change; "what about
+	// importing the whole package?" asks something.
+	for _, p := range []string{"what about", "what if"} {
+		if strings.HasPrefix(joined, p+" ") {
+			for _, t := range tokenize(a.f, s.s, h.Start) {
+				if !fillers[t.w] && !discourse[t.w] && t.w != "what" && t.w != "about" && t.w != "if" {
+					return "info"
+				}
+			}
+			return "suggestion"
+		}
+	}
+	for _, p := range politeFrames {
+		if hasPrefixPhrase(ws, p) {
+			// "can you tell me why ...": a request for information.
+			rest := skipWords(ws[len(strings.Fields(p)):], set("please pls plz just also kindly"))
+			if len(rest) > 0 && (infoVerbs[rest[0]] || questionWords[rest[0]]) {
+				return "info"
+			}
+			// The words before the cue ask something ("can you tell me why
+			// you removed it").
+			for _, t := range tokenize(a.f, s.s, h.Start) {
+				if t.w == "why" || t.w == "explain" || t.w == "what" {
+					return "info"
+				}
+			}
+			// "is it possible to attach two drives and still ...?" asks;
+			// "is it possible to remove the intro?" requests.
+			if strings.HasPrefix(p, "is it") || strings.HasPrefix(p, "would it") || strings.HasPrefix(p, "can it") ||
+				strings.HasPrefix(p, "could it") {
+				if !a.weakRef(s, h) {
+					return "yesno"
+				}
+			}
+			return "polite"
+		}
+	}
+	first := ws[0]
+	q := strings.HasSuffix(strings.TrimSpace(text), "?") || strings.HasSuffix(strings.TrimSpace(text), "？")
+	switch {
+	case questionWords[first]:
+		// "que"/"como" also start statements in es/pt; require a question
+		// mark for them.
+		if (first == "que" || first == "como" || first == "por" || first == "cuando" || first == "quando") && !strings.Contains(text, "?") {
+			return ""
+		}
+		return "info"
+	case infoVerbs[first]:
+		return "info"
+	case auxStarts[first]:
+		// An auxiliary asks whether ("can i remove it?", "does it work")
+		// when a question mark or a subject follows; otherwise it opens an
+		// instruction or a statement ("don't mention X", "do it again").
+		if q {
+			return "yesno"
+		}
+		if len(ws) > 1 && subjects[ws[1]] {
+			if first == "do" || first == "don't" || first == "dont" {
+				// "do you ...?" asks, "do it again" instructs.
+				if ws[1] == "you" || ws[1] == "i" || ws[1] == "we" || ws[1] == "they" {
+					return "yesno"
+				}
+				return ""
+			}
+			return "yesno"
+		}
+		return ""
+	case q && len(ws) >= 6:
+		// A longer sentence ending in a question mark asks something even
+		// without a question word ("if I type another value, would it
+		// still apply?"); short fragments ("something shorter?") propose.
+		return "yesno"
+	}
+	return ""
+}
+
+// cueClause returns the part of sentence s that holds the cue, for telling
+// questions: it starts after a question mark or, when an instruction clause
+// precedes ("expand on point 4, can you ...?"), at the cue's own clause;
+// it ends at the next comma, semicolon or colon after the cue. A polite frame
+// opening the sentence ("can you, please, remove ...") is kept.
+func (a *analysis) cueClause(s span, h screen.Hit) span {
+	start := s.s
+	if k := strings.LastIndexAny(a.f[s.s:h.Start], "?？"); k >= 0 {
+		start = s.s + k + 1
+	} else if cs := a.punctClauseStart(s, h.Start); cs > s.s {
+		start = cs
+		head := strings.TrimLeft(a.f[s.s:cs], " ")
+		for _, p := range politeFrames {
+			if strings.HasPrefix(head, p+" ") || strings.HasPrefix(head, p+",") {
+				start = s.s
+				break
+			}
+		}
+	}
+	end := s.e
+	if k := strings.IndexAny(a.f[h.End:s.e], ",;:，；："); k >= 0 {
+		end = h.End + k
+	}
+	return span{start, end}
+}
+
+func cjkQuestionKind(text string) string {
+	for _, p := range []string{"能不能", "能否", "可不可以", "可以", "能", "ください", "くれ", "もらえ", "いただけ", "ほしい"} {
+		if strings.Contains(text, p) {
+			if strings.Contains(text, "为什么") || strings.Contains(text, "なぜ") || strings.Contains(text, "どうして") {
+				return "info"
+			}
+			return "polite"
+		}
+	}
+	for _, p := range []string{"为什么", "为何", "怎么", "怎样", "如何", "什么", "哪", "是否", "なぜ", "どうして", "どうやって", "どのように", "何"} {
+		if strings.Contains(text, p) {
+			return "info"
+		}
+	}
+	return ""
+}
+
+var cjkFillers = []string{"请你", "请您", "请", "麻烦你", "麻烦", "帮我", "帮忙", "你", "您", "能不能", "能否", "可不可以", "可以",
+	"再", "给我", "现在", "然后", "好的", "好", "嗯", "谢谢", "那么", "那", "另外", "还有", "也", "就", "直接", "重新", "稍微",
+	"一下", "もう少し", "もっと", "少し", "ちょっと", "では", "じゃあ", "あと", "それから", "さらに"}
+
+func cjkLeadEmpty(lead string) bool {
+	l := stripCJKFillers(strings.TrimSpace(lead))
+	if l == "" {
+		return true
+	}
+	// zh 把-construction and ja object particles put the object before the
+	// verb: "把最后一段删掉", "最後の段落を削除して".
+	if strings.HasPrefix(l, "把") || strings.HasPrefix(l, "将") {
+		return true
+	}
+	for _, p := range []string{"を", "は", "も"} {
+		if strings.HasSuffix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNumber(w string) bool {
+	for _, r := range w {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// newTask reports whether sentence s starts a new task: a creation verb with
+// a new, indefinite object ("write a poem about cats").
+func (a *analysis) newTask(s span) bool {
+	text := a.f[s.s:s.e]
+	if hasCJK(text) {
+		for _, v := range []string{"写一", "生成一", "创建一", "编写一", "做一", "设计一", "给我一", "帮我写一", "来一", "写个", "写篇", "写首"} {
+			if i := strings.Index(text, v); i >= 0 && !strings.Contains(text[:i], "再") && !strings.Contains(text[:i], "重新") {
+				return true
+			}
+		}
+		return false
+	}
+	ws := skipWords(words(tokenize(a.f, s.s, s.e)), discourse)
+	for _, p := range politeFrames {
+		if hasPrefixPhrase(ws, p) {
+			ws = ws[len(strings.Fields(p)):]
+			break
+		}
+	}
+	ws = skipWords(ws, set("please pls plz just now also kindly i want need you to would like"))
+	if len(ws) < 2 || !creationVerbs[ws[0]] {
+		// A creation verb opening a later clause: "as a writer, in 200
+		// words, generate the next section".
+		ws = nil
+		for _, t := range tokenize(a.f, s.s, s.e) {
+			if creationVerbs[t.w] && a.clauseStart(s, t.s) > s.s && strings.TrimSpace(a.f[a.clauseStart(s, t.s):t.s]) == "" {
+				ws = words(tokenize(a.f, t.s, s.e))
+				break
+			}
+		}
+		if len(ws) < 2 {
+			return false
+		}
+	}
+	rest := ws[1:]
+	if rest[0] == "up" && len(rest) > 1 && rest[1] == "with" {
+		rest = rest[2:]
+	}
+	rest = skipWords(rest, set("me us him her them for myself"))
+	if len(rest) == 0 {
+		return false
+	}
+	if rest[0] == "the" && len(rest) > 1 && (rest[1] == "next" || rest[1] == "following" || rest[1] == "remaining") {
+		return true // "write the next chapter": new content
+	}
+	if (rest[0] == "all" || rest[0] == "every") && (len(rest) == 1 || (!weakRefs[rest[1]] && rest[1] != "of")) {
+		return true // "list all pigments"
+	}
+	if rest[0] == "the" && !slices.Contains(rest, "again") && !slices.Contains(rest, "retry") {
+		// "generate the methodology section": an object the draft does
+		// not have.
+		for _, w := range rest[1:min(len(rest), 3)] {
+			if itemStops[w] {
+				break
+			}
+			if utf8.RuneCountInString(w) >= 4 && !draftNouns[w] && !a.prevWords[w] && !stopish[w] && !formWords[w] &&
+				w != "same" && w != "whole" && w != "entire" && w != "full" && w != "complete" && w != "above" {
+				return true
+			}
+		}
+	}
+	if !indefinites[rest[0]] && rest[0] != "another" && !isNumber(rest[0]) {
+		return false
+	}
+	// "a shorter version", "another one": the same draft again.
+	for _, w := range rest[1:min(len(rest), 4)] {
+		if isVersionWord(w) {
+			return false
+		}
+	}
+	if rest[0] == "another" && len(rest) == 1 {
+		return false
+	}
+	return true
+}
+
+// taskInternal reports whether the cue is part of what a new task is about:
+// "how do I delete a branch", "a function to remove duplicates".
+func (a *analysis) taskInternal(s span, h screen.Hit) bool {
+	before := a.f[s.s:h.Start]
+	if hasCJK(before) || hasCJK(a.f[h.Start:h.End]) {
+		for _, p := range []string{"怎么", "如何", "怎样", "どうやって", "方法", "函数", "脚本", "程序", "関数"} {
+			if strings.Contains(before, p) {
+				return true
+			}
+		}
+		return false
+	}
+	ts := tokenize(a.f, s.s, h.Start)
+	if len(ts) > 8 {
+		ts = ts[len(ts)-8:]
+	}
+	for i, t := range ts {
+		if howMarkers[t.w] && !a.howAboutDraft(s, h) {
+			// "how about" is a suggestion, handled before.
+			if i+1 < len(ts) && (ts[i+1].w == "about" || ts[i+1].w == "much" || ts[i+1].w == "many") {
+				continue
+			}
+			return true
+		}
+		if toolNouns[t.w] {
+			for _, u := range ts[i+1 : min(len(ts), i+4)] {
+				switch u.w {
+				case "to", "that", "which", "for", "can", "will", "should", "para", "pour", "zum", "zur", "für",
+					"для", "который", "которая", "которые", "que", "che", "per", "qui", "die", "der", "das":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// howAboutDraft reports a how-question whose cue acts on the draft itself
+// ("how can i modify it", "how do i change this") in a turn that names the
+// draft explicitly.
+func (a *analysis) howAboutDraft(s span, h screen.Hit) bool {
+	if prepositionCues[h.Keyword] {
+		return false
+	}
+	next := tokenize(a.f, h.End, s.e)
+	return len(next) > 0 && (next[0].w == "it" || next[0].w == "this" || next[0].w == "that" || next[0].w == "them" ||
+		next[0].w == "your") && a.strongRefTurn()
+}
+
+// strongRef reports an explicit reference to the assistant's output
+// (outside the cue itself).
+func (a *analysis) strongRef(s span, h screen.Hit) bool {
+	if a.mat.draft {
+		return true
+	}
+	ts := tokenize(a.f, s.s, s.e)
+	for i, t := range ts {
+		if t.w != "your" || (t.s < h.End && t.e > h.Start) {
+			continue
+		}
+		for _, u := range ts[i+1 : min(len(ts), i+3)] {
+			if draftNouns[u.w] || u.w == "response" || u.w == "answer" || u.w == "reply" {
+				return true // "your above response"
+			}
+		}
+	}
+	for _, p := range strongRefs {
+		if a.mat.present && pointers[p] {
+			continue // "rewrite the above" may point at the pasted text
+		}
+		if i := phraseIndex(a.f, s.s, s.e, p); i >= 0 && (i+len(p) <= h.Start || i >= h.End) {
+			return true
+		}
+	}
+	return false
+}
+
+// pointers are strong references that may also point at text pasted in the
+// turn.
+var pointers = exact("above", "previous", "previously", "earlier", "the same", "anterior", "arriba", "ci-dessus",
+	"plus haut", "oben", "выше", "acima", "sopra", "上面", "上述", "以上", "上記")
+
+// weakRef reports a reference back: pronouns, "the <part of a draft>", a
+// word of the previous answer, or the pasted draft itself.
+func (a *analysis) weakRef(s span, h screen.Hit) bool {
+	if a.strongRef(s, h) {
+		return true
+	}
+	text := a.f[s.s:s.e]
+	if hasCJK(text) {
+		for _, p := range cjkRefs {
+			if strings.Contains(text, p) {
+				return true
+			}
+		}
+		return a.cjkOverlap(s, h)
+	}
+	ts := tokenize(a.f, s.s, s.e)
+	for i, t := range ts {
+		if t.s >= h.Start && t.e <= h.End {
+			continue // the cue itself
+		}
+		if weakRefs[t.w] {
+			return true
+		}
+		if objectPronouns[t.w] && t.w != "a" && t.w != "an" {
+			for _, u := range ts[i+1 : min(len(ts), i+3)] {
+				if draftNouns[u.w] {
+					return true
+				}
+			}
+		}
+		if a.prevWords[t.w] && !fillers[t.w] && !stopish[t.w] {
+			return true
+		}
+	}
+	return false
+}
+
+// stopish words are too common to show a reference to the previous answer.
+var stopish = set(`this that with from have will what when your they them then than there their more some would could
+	should about which into also just only like make made want need please thanks thank write give show text
+	esta este para como pero porque cette avec pour dans mais diese nicht eine einen oder aber если чтобы этот
+	esse essa isso para como mas questo questa come anche perché`)
+
+// cjkOverlap reports whether a two-rune sequence of sentence s outside the
+// cue occurs in the previous answer.
+func (a *analysis) cjkOverlap(s span, h screen.Hit) bool {
+	var prev rune = -1
+	for i := s.s; i < s.e; {
+		r, n := utf8.DecodeRuneInString(a.f[i:])
+		inCue := i >= h.Start && i < h.End
+		if isCJK(r) && !inCue && prev >= 0 {
+			if strings.Contains(a.prev, string([]rune{prev, r})) {
+				return true
+			}
+		}
+		if isCJK(r) && !inCue {
+			prev = r
+		} else {
+			prev = -1
+		}
+		i += n
+	}
+	return false
+}
+
+// reask reports whether the turn repeats an earlier user request (most of
+// its words) and the cue is part of what is new.
+func (a *analysis) reask(h screen.Hit) bool {
+	cue := a.f[h.Start:h.End]
+	if a.mine == nil {
+		own := a.f
+		if r := a.mat.region; r.e > r.s {
+			own = a.f[:r.s] + a.f[r.e:]
+		}
+		a.mine = contentWords(own)
+	}
+	mine := a.mine
+	if len(mine) < reaskMinWords {
+		return false
+	}
+	for _, theirs := range a.userWords() {
+		if len(theirs) < reaskMinWords || theirs[cue] || theirs[" "+cue] {
+			continue
+		}
+		common, theirN := 0, 0
+		for w := range theirs {
+			if strings.HasPrefix(w, " ") {
+				continue // a cue marker, not a word
+			}
+			theirN++
+			if mine[w] {
+				common++
+			}
+		}
+		union := len(mine) + theirN - common
+		// Most of the earlier request comes back, and the turn is mostly
+		// that request (a new request with the same framing is not).
+		if theirN >= reaskMinWords && float64(common) >= reaskShare*float64(theirN) &&
+			float64(common) >= reaskOverlap*float64(union) && len(mine) > common {
+			return true
+		}
+	}
+	return false
+}
+
+// userWords returns the content words of the earlier user turns, computed
+// once; each set also holds every cue text found in that turn under " "+cue,
+// so that reask can tell whether a cue is new.
+func (a *analysis) userWords() []map[string]bool {
+	if a.usersDone {
+		return a.users
+	}
+	a.usersDone = true
+	for _, m := range a.history {
+		if m.Role != corpora.RoleUser {
+			continue
+		}
+		p := screen.Prose(m.Content)
+		f := screen.Fold(p)
+		w := contentWords(f)
+		for _, h := range a.scr.HitsProse(p) {
+			w[" "+f[h.Start:h.End]] = true
+		}
+		a.users = append(a.users, w)
+	}
+	return a.users
+}
+
+// assistant returns the folded assistant messages, computed once.
+func (a *analysis) assistant() []string {
+	if !a.asstDone {
+		a.asstDone = true
+		for _, m := range a.history {
+			if m.Role == corpora.RoleAssistant && strings.TrimSpace(m.Content) != "" {
+				a.asst = append(a.asst, screen.Fold(m.Content))
+			}
+		}
+	}
+	return a.asst
+}
+
+func contentWords(f string) map[string]bool {
+	m := map[string]bool{}
+	for _, t := range tokenize(f, 0, len(f)) {
+		if t.cjk || utf8.RuneCountInString(t.w) < 3 || fillers[t.w] || stopish[t.w] {
+			continue
+		}
+		m[t.w] = true
+	}
+	return m
+}
+
+func looksLikeCode(f string) bool {
+	if strings.Contains(f, "```") {
+		return true
+	}
+	n := 0
+	for _, l := range strings.Split(f, "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasSuffix(t, ";") || strings.HasSuffix(t, "{") || strings.HasSuffix(t, "}") ||
+			strings.HasPrefix(t, "def ") || strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "return ") {
+			n++
+		}
+	}
+	return n >= 2
+}

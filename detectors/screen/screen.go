@@ -1,0 +1,661 @@
+// Package screen is the keyword screen of revtrace: a generous, rule-driven
+// pre-selection of user turns that might ask the assistant to change
+// something it already produced.
+//
+// The rules are data: cues grouped in families (withdraw, replace, correct,
+// extend, reformat, generic), each tagged with its language, plus positive
+// and negative examples that the tests run. The default rules are embedded
+// (rules.txt, documented in its header); Load reads a user's file in the same
+// format, which can start from the defaults with "@extends default".
+//
+// Matching runs on the user's own prose (Prose blanks code, quotes and pasted
+// material), folded to lower case without changing byte offsets (Fold). An
+// Aho-Corasick automaton finds every cue candidate in one pass; each is then
+// checked for word boundaries, line anchors and the later parts of gapped
+// cues ("leave ... out").
+//
+// The screen only selects; the revision classifier decides. Its family is a
+// hint, never the label.
+package screen
+
+import (
+	"bufio"
+	"bytes"
+	_ "embed"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	ahocorasick "github.com/BobuSumisu/aho-corasick"
+)
+
+// Version identifies the screen's code and default rules; it is recorded with
+// results.
+const Version = "screen-1"
+
+// Cue families.
+const (
+	Withdraw = "withdraw"
+	Replace  = "replace"
+	Correct  = "correct"
+	Reformat = "reformat"
+	Extend   = "extend"
+	Generic  = "generic"
+)
+
+// families in precedence order: when cues of several families match, Match
+// reports the earliest family of this list (the order of the revision types'
+// precedence, generic last).
+var families = []string{Withdraw, Replace, Correct, Extend, Reformat, Generic}
+
+// Families returns the cue families in precedence order.
+func Families() []string { return slices.Clone(families) }
+
+// FamilyRank returns the precedence rank of a family (0 = highest), or -1 for
+// an unknown name.
+func FamilyRank(family string) int { return slices.Index(families, family) }
+
+//go:embed rules.txt
+var defaultRules []byte
+
+// DefaultRules returns the embedded default rules file.
+func DefaultRules() []byte { return bytes.Clone(defaultRules) }
+
+// gapWindow is how far (in bytes) the next part of a gapped cue may start
+// after the end of the previous part.
+const gapWindow = 60
+
+// Match is the cue chosen for a turn.
+type Match struct {
+	Keyword string // the cue as written in the rules file ("remov*", "leave ... out")
+	Family  string // withdraw|replace|correct|reformat|extend|generic
+	Lang    string // language tag(s) of the cue ("en", "es,it" when shared)
+}
+
+// Hit is one cue found in a turn.
+type Hit struct {
+	Match
+	Start, End int // byte offsets into the turn: first part's start to last part's end
+	cue        int
+}
+
+// Example is one positive or negative example of a family in a rules file.
+type Example struct {
+	Family   string
+	Lang     string
+	Text     string
+	Positive bool // a cue of Family must match (true) or none may (false)
+	Line     int  // line in the rules file (in the extending file for user rules)
+}
+
+type cue struct {
+	text    string     // folded, as written
+	family  string     //
+	rank    int        // FamilyRank(family)
+	lang    string     //
+	parts   [][]string // per part, its spelling variants (apostrophes)
+	anchor  bool       // must start a line
+	openL   bool       // no word boundary on the left
+	openR   bool       // no word boundary on the right
+	order   int        // position in the rules
+	foreign bool       // Latin-script cue not tagged en: skipped in English turns
+}
+
+// Screen is a compiled set of rules. It is safe for concurrent use.
+type Screen struct {
+	cues      []cue
+	trie      *ahocorasick.Trie
+	byPattern [][]int // trie pattern id -> indexes into cues
+	examples  []Example
+}
+
+var (
+	defaultOnce   sync.Once
+	defaultScreen *Screen
+)
+
+// Default returns the screen built from the embedded default rules. It is
+// built once and shared.
+func Default() *Screen {
+	defaultOnce.Do(func() {
+		set, err := parse(defaultRules)
+		if err != nil {
+			panic("screen: embedded rules: " + err.Error())
+		}
+		s, err := compile(set.cues, set.examples)
+		if err != nil {
+			panic("screen: embedded rules: " + err.Error())
+		}
+		defaultScreen = s
+	})
+	return defaultScreen
+}
+
+// Load reads a rules file in the format of the embedded one (see rules.txt).
+// A file whose first directive is "@extends default" adds to the default
+// rules (a cue already defined moves to the family the file gives it);
+// otherwise it replaces them.
+func Load(r io.Reader) (*Screen, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("screen: read rules: %w", err)
+	}
+	set, err := parse(data)
+	if err != nil {
+		return nil, err
+	}
+	cues, examples := set.cues, set.examples
+	if set.extends {
+		base, err := parse(defaultRules)
+		if err != nil {
+			return nil, err
+		}
+		cues = overlay(base.cues, set.cues)
+		examples = append(base.examples, set.examples...)
+	}
+	return compile(cues, examples)
+}
+
+// Examples returns the examples of the rules, in file order.
+func (s *Screen) Examples() []Example { return slices.Clone(s.examples) }
+
+// Cues returns the number of cues.
+func (s *Screen) Cues() int { return len(s.cues) }
+
+// Verify runs every example of the rules through the screen and returns an
+// error describing the examples that fail, or nil.
+func (s *Screen) Verify() error {
+	var bad []string
+	for _, ex := range s.examples {
+		if err := s.CheckExample(ex); err != nil {
+			bad = append(bad, err.Error())
+		}
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("screen: %d example(s) fail:\n%s", len(bad), strings.Join(bad, "\n"))
+	}
+	return nil
+}
+
+// CheckExample runs one example and returns an error when it fails.
+func (s *Screen) CheckExample(ex Example) error {
+	_, hits := s.Hits(ex.Text)
+	var found []string
+	for _, h := range hits {
+		if h.Family == ex.Family {
+			found = append(found, h.Keyword)
+		}
+	}
+	switch {
+	case ex.Positive && len(found) == 0:
+		return fmt.Errorf("line %d: %s %s example %q: no %s cue matches", ex.Line, ex.Family, ex.Lang, ex.Text, ex.Family)
+	case !ex.Positive && len(found) > 0:
+		return fmt.Errorf("line %d: %s %s negative example %q: matched %q", ex.Line, ex.Family, ex.Lang, ex.Text, found)
+	}
+	return nil
+}
+
+// Match reports the cue chosen for a turn: among the cues found in the
+// turn's prose, the one of the family with the highest precedence, then the
+// longest cue, then the earliest in the turn, then the first in the rules.
+func (s *Screen) Match(turn string) (Match, bool) {
+	_, hits := s.Hits(turn)
+	h, ok := Best(hits)
+	return h.Match, ok
+}
+
+// Best returns the hit Match would choose among hits.
+func Best(hits []Hit) (Hit, bool) {
+	if len(hits) == 0 {
+		return Hit{}, false
+	}
+	best := hits[0]
+	for _, h := range hits[1:] {
+		if better(h, best) {
+			best = h
+		}
+	}
+	return best, true
+}
+
+func better(a, b Hit) bool {
+	ra, rb := FamilyRank(a.Family), FamilyRank(b.Family)
+	if ra != rb {
+		return ra < rb
+	}
+	if len(a.Keyword) != len(b.Keyword) {
+		return len(a.Keyword) > len(b.Keyword)
+	}
+	if a.Start != b.Start {
+		return a.Start < b.Start
+	}
+	return a.cue < b.cue
+}
+
+// Hits returns the turn's prose (see Prose) and every cue found in it, sorted
+// by start offset (then by rules order). Offsets index both prose and turn.
+func (s *Screen) Hits(turn string) (prose string, hits []Hit) {
+	prose = Prose(turn)
+	return prose, s.HitsProse(prose)
+}
+
+// HitsProse is Hits on text that is already prose (the result of Prose).
+func (s *Screen) HitsProse(prose string) []Hit {
+	f := fold(prose)
+	var hits []Hit
+	english := -1 // unknown until a foreign cue needs it
+	s.trie.Walk(f, func(end, n, pat int64) bool {
+		start, stop := int(end-n+1), int(end+1)
+		for _, ci := range s.byPattern[pat] {
+			c := &s.cues[ci]
+			if c.foreign {
+				if english < 0 {
+					english = 0
+					if englishTurn(f) {
+						english = 1
+					}
+				}
+				if english == 1 {
+					continue
+				}
+			}
+			if e, ok := c.verify(f, start, stop); ok {
+				hits = append(hits, Hit{Match: Match{Keyword: c.text, Family: c.family, Lang: c.lang}, Start: start, End: e, cue: ci})
+			}
+		}
+		return true
+	})
+	sort.Slice(hits, func(i, j int) bool {
+		if hits[i].Start != hits[j].Start {
+			return hits[i].Start < hits[j].Start
+		}
+		return hits[i].cue < hits[j].cue
+	})
+	// The same cue can be reached through two spellings of its first part
+	// only at different offsets, but keep the list unique regardless.
+	return slices.CompactFunc(hits, func(a, b Hit) bool { return a.Start == b.Start && a.cue == b.cue })
+}
+
+// verify checks a candidate occurrence of c's first part at f[s:e] and returns
+// the end of the whole cue.
+func (c *cue) verify(f []byte, s, e int) (int, bool) {
+	last := len(c.parts) == 1
+	if !c.openL && edgeNeedsBoundary(f[s:e], true) && wordBefore(f, s) {
+		return 0, false
+	}
+	if (!last || !c.openR) && edgeNeedsBoundary(f[s:e], false) && wordAfter(f, e) {
+		return 0, false
+	}
+	if c.anchor && !lineStart(f, s) {
+		return 0, false
+	}
+	for i := 1; i < len(c.parts); i++ {
+		var ok bool
+		if e, ok = findPart(f, e, c.parts[i], i == len(c.parts)-1 && c.openR); !ok {
+			return 0, false
+		}
+	}
+	return e, true
+}
+
+// findPart finds the earliest occurrence of a variant of a cue part within
+// the gap window after from, on the same line and sentence.
+func findPart(f []byte, from int, variants []string, openR bool) (int, bool) {
+	limit := min(len(f), from+gapWindow)
+	if k := indexStop(f[from:limit]); k >= 0 {
+		limit = from + k
+	}
+	win := f[:limit]
+	bestS, bestE := -1, -1
+	for _, v := range variants {
+		for off := from; off < limit; {
+			k := bytes.Index(win[off:], []byte(v))
+			if k < 0 {
+				break
+			}
+			s, e := off+k, off+k+len(v)
+			if (!edgeNeedsBoundary(f[s:e], true) || !wordBefore(f, s)) &&
+				(openR || !edgeNeedsBoundary(f[s:e], false) || !wordAfter(f, e)) {
+				if bestS < 0 || s < bestS {
+					bestS, bestE = s, e
+				}
+				break
+			}
+			off = s + 1
+		}
+	}
+	return bestE, bestS >= 0
+}
+
+// indexStop returns the offset of the first line break or sentence-ending
+// punctuation in b, or -1.
+func indexStop(b []byte) int {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			switch c {
+			case '\n', '\r', '.', '!', '?', ';':
+				return i
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		switch r {
+		case '。', '！', '？', '；':
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// edgeNeedsBoundary reports whether the first (left) or last rune of a cue
+// spelling is a letter or digit of a script written with spaces between
+// words.
+func edgeNeedsBoundary(b []byte, left bool) bool {
+	var r rune
+	if left {
+		r, _ = utf8.DecodeRune(b)
+	} else {
+		r, _ = utf8.DecodeLastRune(b)
+	}
+	return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !isCJK(r)
+}
+
+// isCJK reports whether r belongs to a script written without spaces
+// between words (Han, kana, Hangul, Thai).
+func isCJK(r rune) bool {
+	return r >= 0x2E80 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Thai) ||
+		r == 'ー' || r == '々')
+}
+
+// isWordRune reports whether r continues a word of a spaced script.
+func isWordRune(r rune) bool {
+	return r == '_' || ((unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)) && !isCJK(r))
+}
+
+// wordBefore reports whether the text before s continues a word: a letter or
+// digit, or a symbol that glues identifiers, flags and paths together
+// ("--add", "/remove", "list.add").
+func wordBefore(f []byte, s int) bool {
+	if s == 0 {
+		return false
+	}
+	r, _ := utf8.DecodeLastRune(f[:s])
+	switch r {
+	case '-':
+		// "--add" and "re-add" glue; a list marker "- add" has a space.
+		return s >= 2 && f[s-2] != ' ' && f[s-2] != '\n' && f[s-2] != '\t'
+	case '_', '/', '.', '=', '@', '$', '#', '\\':
+		return true
+	}
+	return isWordRune(r)
+}
+
+// wordAfter reports whether the text after e continues a word (or makes the
+// cue a function name or an assignment: "remove(", "fix=").
+func wordAfter(f []byte, e int) bool {
+	if e >= len(f) {
+		return false
+	}
+	r, _ := utf8.DecodeRune(f[e:])
+	return isWordRune(r) || r == '(' || r == '='
+}
+
+// lineStart reports whether only spaces, list markers and punctuation stand
+// between the start of the line and s.
+func lineStart(f []byte, s int) bool {
+	for i := s; i > 0; {
+		r, n := utf8.DecodeLastRune(f[:i])
+		if r == '\n' {
+			return true
+		}
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+		i -= n
+	}
+	return true
+}
+
+// ---- rules files ----
+
+type cueDef struct {
+	text, family, lang string
+	line               int
+}
+
+type ruleSet struct {
+	extends  bool
+	cues     []cueDef
+	examples []Example
+}
+
+func parse(data []byte) (*ruleSet, error) {
+	set := &ruleSet{}
+	family := ""
+	index := map[string]int{} // folded cue text -> index in set.cues
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	lineNo := 0
+	seenDirective := false
+	for sc.Scan() {
+		lineNo++
+		line := strings.TrimSpace(sc.Text())
+		if lineNo == 1 {
+			line = strings.TrimPrefix(line, "\uFEFF")
+		}
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(line, "@"):
+			if line != "@extends default" {
+				return nil, fmt.Errorf("screen rules line %d: unknown directive %q", lineNo, line)
+			}
+			if seenDirective {
+				return nil, fmt.Errorf("screen rules line %d: @extends must be the first directive", lineNo)
+			}
+			set.extends = true
+		case strings.HasPrefix(line, "["):
+			if !strings.HasSuffix(line, "]") {
+				return nil, fmt.Errorf("screen rules line %d: bad family header %q", lineNo, line)
+			}
+			family = strings.TrimSpace(line[1 : len(line)-1])
+			if FamilyRank(family) < 0 {
+				return nil, fmt.Errorf("screen rules line %d: unknown family %q (want one of %s)", lineNo, family, strings.Join(families, ", "))
+			}
+		case line[0] == '+' || line[0] == '-':
+			if family == "" {
+				return nil, fmt.Errorf("screen rules line %d: example outside a family", lineNo)
+			}
+			lang, text, ok := splitLang(line[1:])
+			if !ok || text == "" {
+				return nil, fmt.Errorf("screen rules line %d: want \"%c LANG: text\"", lineNo, line[0])
+			}
+			set.examples = append(set.examples, Example{Family: family, Lang: lang, Text: text, Positive: line[0] == '+', Line: lineNo})
+		default:
+			if family == "" {
+				return nil, fmt.Errorf("screen rules line %d: cues outside a family", lineNo)
+			}
+			lang, list, ok := splitLang(line)
+			if !ok {
+				return nil, fmt.Errorf("screen rules line %d: want \"LANG: cue | cue ...\"", lineNo)
+			}
+			for _, raw := range strings.Split(list, "|") {
+				text := Fold(strings.Join(strings.Fields(raw), " "))
+				if text == "" {
+					return nil, fmt.Errorf("screen rules line %d: empty cue", lineNo)
+				}
+				if _, err := compileCue(text); err != nil {
+					return nil, fmt.Errorf("screen rules line %d: %w", lineNo, err)
+				}
+				if i, dup := index[text]; dup {
+					d := &set.cues[i]
+					if d.family != family {
+						return nil, fmt.Errorf("screen rules line %d: cue %q already in family %s (line %d)", lineNo, text, d.family, d.line)
+					}
+					if !slices.Contains(strings.Split(d.lang, ","), lang) {
+						d.lang += "," + lang
+					}
+					continue
+				}
+				index[text] = len(set.cues)
+				set.cues = append(set.cues, cueDef{text: text, family: family, lang: lang, line: lineNo})
+			}
+		}
+		seenDirective = true
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("screen rules: %w", err)
+	}
+	return set, nil
+}
+
+// splitLang splits "LANG: rest".
+func splitLang(s string) (lang, rest string, ok bool) {
+	lang, rest, ok = strings.Cut(s, ":")
+	lang = strings.TrimSpace(lang)
+	if !ok || lang == "" || len(lang) > 8 || strings.ContainsAny(lang, " \t|") {
+		return "", "", false
+	}
+	return strings.ToLower(lang), strings.TrimSpace(rest), true
+}
+
+// overlay adds cues to base; a cue of base that is redefined takes the new
+// family and language.
+func overlay(base, add []cueDef) []cueDef {
+	out := slices.Clone(base)
+	index := map[string]int{}
+	for i, d := range out {
+		index[d.text] = i
+	}
+	for _, d := range add {
+		if i, ok := index[d.text]; ok {
+			out[i] = d
+			continue
+		}
+		index[d.text] = len(out)
+		out = append(out, d)
+	}
+	return out
+}
+
+// compileCue turns folded cue text into its matcher.
+func compileCue(text string) (cue, error) {
+	c := cue{text: text}
+	t := text
+	if strings.HasPrefix(t, "^") {
+		c.anchor, t = true, t[1:]
+	}
+	if strings.HasPrefix(t, "*") {
+		c.openL, t = true, t[1:]
+	}
+	if strings.HasSuffix(t, "*") {
+		c.openR, t = true, t[:len(t)-1]
+	}
+	for _, p := range strings.Split(t, " ... ") {
+		p = strings.TrimSpace(p)
+		if p == "" || strings.ContainsAny(p, "*^") || strings.Contains(p, "...") {
+			return cue{}, fmt.Errorf("bad cue %q", text)
+		}
+		c.parts = append(c.parts, spellings(p))
+	}
+	return c, nil
+}
+
+// spellings returns the variants of a cue part: an ASCII apostrophe also
+// matches a typographic one or none at all.
+func spellings(p string) []string {
+	if !strings.Contains(p, "'") {
+		return []string{p}
+	}
+	return []string{p, strings.ReplaceAll(p, "'", "\u2019"), strings.ReplaceAll(p, "'", "")}
+}
+
+func compile(defs []cueDef, examples []Example) (*Screen, error) {
+	if len(defs) == 0 {
+		return nil, fmt.Errorf("screen rules: no cues")
+	}
+	s := &Screen{examples: examples}
+	patterns := map[string]int{}
+	tb := ahocorasick.NewTrieBuilder()
+	for i, d := range defs {
+		c, err := compileCue(d.text)
+		if err != nil {
+			return nil, fmt.Errorf("screen rules line %d: %w", d.line, err)
+		}
+		c.family, c.rank, c.lang, c.order = d.family, FamilyRank(d.family), d.lang, i
+		c.foreign = !slices.Contains(strings.Split(d.lang, ","), "en") && latinCue(c.parts[0][0])
+		s.cues = append(s.cues, c)
+		for _, v := range c.parts[0] {
+			id, ok := patterns[v]
+			if !ok {
+				id = len(patterns)
+				patterns[v] = id
+				tb.AddString(v)
+				s.byPattern = append(s.byPattern, nil)
+			}
+			s.byPattern[id] = append(s.byPattern[id], i)
+		}
+	}
+	s.trie = tb.Build()
+	return s, nil
+}
+
+// latinCue reports whether a cue spelling is written in the Latin script.
+func latinCue(p string) bool {
+	for _, r := range p {
+		if unicode.IsLetter(r) {
+			return unicode.Is(unicode.Latin, r)
+		}
+	}
+	return false
+}
+
+// functionWords by language, for englishTurn.
+var functionWords = map[string]map[string]bool{
+	"en": wordSet("the and is to of you it that this with for are what can my i"),
+	"es": wordSet("el la los las que y en por con para es una del lo se mi"),
+	"fr": wordSet("le la les et est que pour dans une des du pas je tu vous ce"),
+	"de": wordSet("der die das und ist nicht mit zu ich du ein eine auf es den"),
+	"pt": wordSet("o os que e do da em não para uma com você se no na eu"),
+	"it": wordSet("il lo gli che di per non un una con del della sono è io mi"),
+}
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// englishTurn reports whether the English function words of f (folded) are
+// at least two and outnumber those of every other Latin-script cue language.
+func englishTurn(f []byte) bool {
+	count := map[string]int{}
+	for _, w := range bytes.FieldsFunc(f, func(r rune) bool { return !isWordRune(r) && r != '\'' }) {
+		for lang, set := range functionWords {
+			if set[string(w)] {
+				count[lang]++
+			}
+		}
+	}
+	en := count["en"]
+	if en < 2 {
+		return false
+	}
+	for lang, n := range count {
+		if lang != "en" && n >= en {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,862 @@
+package trace
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/detectors/sentences"
+	"github.com/revtrace/revtrace/detectors/split"
+)
+
+// Disclosure levels of a trace sentence (DESIGN.md §1, §4).
+const (
+	Identifying = "identifying"  // names the withdrawn item
+	Descriptive = "descriptive"  // reveals only its category
+	ProcessOnly = "process_only" // says a change happened
+	NotAssigned = "not_assigned" // the item also appears as ordinary content
+	Unknown     = "unknown"      // no withdrawn item could be derived
+)
+
+// item is the withdrawn item as far as it can be derived.
+type item struct {
+	text       string     // Analysis.WithdrawnItem
+	aliases    []*matcher // distinctive names of the item (whole-phrase matches identify)
+	generic    []*matcher // names that only say what kind of thing it is ("the password")
+	tokens     []string   // distinctive tokens of the item (>= 4 runes, not generic)
+	categories []string   // category keys (see categoryWords)
+}
+
+func (it *item) known() bool { return it != nil && it.text != "" }
+
+// matcher finds a phrase case-insensitively, with flexible white space and
+// word boundaries that work for non-ASCII letters.
+type matcher struct {
+	phrase string
+	re     *regexp.Regexp
+}
+
+func newMatcher(phrase string) *matcher {
+	phrase = strings.Join(strings.Fields(phrase), " ")
+	if phrase == "" {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString(`(?i)`)
+	first, _ := utf8.DecodeRuneInString(phrase)
+	last, _ := utf8.DecodeLastRuneInString(phrase)
+	if isWordRune(first) && !isCJK(first) {
+		b.WriteString(`(?:^|[^\p{L}\p{N}_])`)
+	}
+	for i, w := range strings.Fields(phrase) {
+		if i > 0 {
+			b.WriteString(`[\s\-_]+`)
+		}
+		for _, r := range w {
+			switch r {
+			case '\'', '’', 'ʼ':
+				b.WriteString(`['’ʼ]`)
+			case '-':
+				b.WriteString(`[\s\-]*`)
+			default:
+				b.WriteString(regexp.QuoteMeta(string(r)))
+			}
+		}
+	}
+	if isWordRune(last) && !isCJK(last) {
+		b.WriteString(`(?:[^\p{L}\p{N}_]|$)`)
+	}
+	re, err := regexp.Compile(b.String())
+	if err != nil {
+		return nil
+	}
+	return &matcher{phrase: phrase, re: re}
+}
+
+func (m *matcher) in(s string) bool { return m != nil && m.re.MatchString(s) }
+
+func isCJK(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)
+}
+
+// categoryWords maps a category to the words that reveal it. A trace
+// sentence holding one of the withdrawn item's category words (and not the
+// item itself) is descriptive.
+var categoryWords = map[string][]string{
+	"password":     {"password", "passwords", "passcode", "passphrase", "pin", "credential", "credentials", "login", "wi-fi password", "wifi password", "passwort", "kennwort", "mot de passe", "contraseña", "senha", "пароль", "密码", "パスワード", "비밀번호"},
+	"secret":       {"api key", "api keys", "key", "keys", "token", "tokens", "secret", "secrets", "access key", "credentials", "connection string"},
+	"email":        {"email", "e-mail", "email address", "emails", "mail address", "address", "contact details", "contact info", "contact information", "e-mail-adresse", "courriel", "correo", "邮箱", "电子邮件", "メールアドレス", "почта", "имейл"},
+	"phone":        {"phone", "phone number", "telephone", "mobile", "cell", "number", "contact number", "contact details", "contact info", "contact information", "telefon", "telefonnummer", "handy", "handynummer", "mobilnummer", "téléphone", "numéro", "teléfono", "telefono", "número", "celular", "móvil", "телефон", "номер", "电话", "电话号码", "手机", "手机号", "手机号码", "電話", "電話番号", "携帯", "携帯番号", "전화번호"},
+	"address":      {"address", "home address", "street", "location", "postcode", "zip code", "postal code", "adresse", "anschrift", "dirección", "direccion", "endereço", "indirizzo", "адрес", "地址", "住址", "住所", "주소"},
+	"name":         {"name", "names", "surname", "last name", "first name", "full name", "nickname", "maiden name", "nachname", "vorname", "nom", "prénom", "nombre", "apellido", "nome", "имя", "фамилия", "名字", "姓名", "名前", "氏名", "이름"},
+	"person":       {"colleague", "coworker", "boss", "manager", "friend", "wife", "husband", "partner", "son", "daughter", "mother", "father", "mom", "dad", "family", "person", "people", "teammate"},
+	"money":        {"salary", "pay", "wage", "wages", "compensation", "income", "bonus", "figure", "figures", "amount", "price", "cost", "budget", "fee", "rate", "revenue", "numbers", "financial", "finances", "debt", "gehalt", "salaire", "salario", "salário", "stipendio", "зарплата", "工资", "薪资", "薪水", "給料", "給与"},
+	"health":       {"medical", "health", "diagnosis", "condition", "illness", "disease", "medication", "therapy", "therapist", "doctor", "surgery", "pregnancy", "mental health", "treatment", "symptoms", "hospital", "diagnose", "krankheit", "diagnostic", "maladie", "diagnóstico", "enfermedad", "диагноз", "诊断", "病情", "診断"},
+	"employer":     {"company", "employer", "client", "organization", "organisation", "firm", "workplace", "job", "former employer", "current employer"},
+	"date":         {"date", "time", "day", "deadline", "schedule", "meeting", "appointment", "event", "slot"},
+	"age":          {"age", "birthday", "date of birth", "birth date", "year of birth"},
+	"link":         {"link", "links", "url", "website", "site", "web address"},
+	"id":           {"ssn", "social security", "social security number", "id number", "account number", "card number", "credit card", "iban", "bank details", "passport", "license number"},
+	"location":     {"city", "town", "country", "location", "place", "hometown", "neighborhood", "neighbourhood", "address"},
+	"legal":        {"lawsuit", "arrest", "conviction", "criminal record", "court", "legal", "charges"},
+	"relationship": {"divorce", "affair", "relationship", "dating", "breakup", "ex"},
+	"belief":       {"religion", "religious", "faith", "political", "politics", "party"},
+	"interview":    {"interview", "job interview", "job search", "application"},
+}
+
+// shapes recognise a category from what the item looks like.
+var (
+	emailRE   = regexp.MustCompile(`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`)
+	urlRE     = regexp.MustCompile(`(?i)\b(?:https?://|www\.)[^\s<>()"']+[^\s<>()"'.,;:!?]`)
+	phoneRE   = regexp.MustCompile(`(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}[\s.-]\d{2,4}(?:[\s.-]\d{2,4})?`)
+	moneyRE   = regexp.MustCompile(`(?i)[$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|billion))?|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars|euros|pounds|k)\b`)
+	numberRE  = regexp.MustCompile(`\b\d[\d,.\-]{2,}\d\b|\b\d{3,}\b`)
+	nameRE    = regexp.MustCompile(`\b\p{Lu}\p{Ll}+(?:\s+(?:\p{Lu}\.|\p{Lu}\p{Ll}+))+\b`)
+	addressRE = regexp.MustCompile(`(?i)\b\d{1,5}\s*[a-z]?,?\s+(?:rue|avenue|av\.|street|st\.?|road|rd\.?|lane|ln\.?|boulevard|blvd\.?|drive|way|place|court|ct\.?|terrace|close|calle|avenida|straße|strasse|str\.|weg|allee|platz|via|viale)\b[^\n,;]{0,40}|\b(?:rue|calle|avenida|via|viale)\s+[^\n,;]{2,40}?\s+\d{1,5}\b|[\p{L}-]+(?:straße|strasse|weg|allee|platz|gasse)\s+\d{1,4}[a-z]?\b`)
+	assignRE  = regexp.MustCompile(`(?i)\b[\w.-]*(?:token|key|secret|password|passwd|pwd|pass)[\w.-]*["']?\s*[:=]\s*["'` + "`" + `]?([^\s"'` + "`" + `,;]{4,})`)
+	secretRE  = regexp.MustCompile(`\b(?:sk|pk|ghp|xox[bp]|AKIA)[-_A-Za-z0-9]{10,}\b|\b[A-Za-z0-9_\-]{24,}\b`)
+	passRE    = regexp.MustCompile(`(?i)\b(?:password|passcode|passphrase|pin|pwd|pass)\b\s*(?:is|:|=|-)?\s*["'“‘` + "`" + `]?([^\s"'”’` + "`" + `,;]{3,40}?)["'”’` + "`" + `]?(?:[\s,;)]|\.(?:\s|$)|$)`)
+)
+
+// categoriesOf returns the categories named by words in s or shown by the
+// shape of s.
+func categoriesOf(s string) []string {
+	var out []string
+	add := func(c string) {
+		for _, x := range out {
+			if x == c {
+				return
+			}
+		}
+		out = append(out, c)
+	}
+	low := strings.ToLower(s)
+	for _, c := range categoryOrder {
+		for _, w := range categoryWords[c] {
+			if containsWord(low, w) {
+				add(c)
+				break
+			}
+		}
+	}
+	switch {
+	case emailRE.MatchString(s):
+		add("email")
+	case urlRE.MatchString(s):
+		add("link")
+	case moneyRE.MatchString(s):
+		add("money")
+	case addressRE.MatchString(s):
+		add("address")
+	case phoneRE.MatchString(s):
+		add("phone")
+	case secretRE.MatchString(s):
+		add("secret")
+	case nameRE.MatchString(s) && strings.TrimSpace(nameRE.FindString(s)) == strings.TrimSpace(s):
+		add("name")
+	}
+	return out
+}
+
+// categoryOrder fixes the order in which categories are reported.
+var categoryOrder = []string{"password", "secret", "email", "phone", "address", "name", "person", "money", "health",
+	"employer", "date", "age", "link", "id", "location", "legal", "relationship", "belief", "interview"}
+
+// containsWord reports whether the lower-cased text holds w as a whole word
+// (or words), with Unicode-aware boundaries.
+func containsWord(low, w string) bool {
+	if r, _ := utf8.DecodeRuneInString(w); isCJK(r) {
+		return strings.Contains(low, w)
+	}
+	for i := 0; ; {
+		k := strings.Index(low[i:], w)
+		if k < 0 {
+			return false
+		}
+		a, b := i+k, i+k+len(w)
+		before, _ := utf8.DecodeLastRuneInString(low[:a])
+		after, _ := utf8.DecodeRuneInString(low[b:])
+		if (a == 0 || !isWordRune(before)) && (b == len(low) || !isWordRune(after)) {
+			return true
+		}
+		i = a + 1
+		for i < len(low) && !utf8.RuneStart(low[i]) {
+			i++
+		}
+		if i >= len(low) {
+			return false
+		}
+	}
+}
+
+// genericWords are tokens that never identify an item: stop words, the
+// study's generic list, revision vocabulary, and every category word.
+var genericWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a an and are as at be by for from in is it of on or that the to was with
+		am appointment block c call clock day down entry event first her his item its last meeting message my new next
+		note o off one our out pm re slot stop task their these thing this those time today tomorrow two up w week your
+		about after all also any before both each every into just more most much only other over some such than them then
+		there they very what when where which while who will would could should can may might must shall not no yes
+		part parts section sections line lines paragraph paragraphs sentence sentences mention mentions reference references
+		detail details information info bit bits piece stuff text word words phrase thing things sort kind entire whole
+		remove removed delete deleted omit omitted exclude excluded drop dropped take taken leave left replace replaced please
+		don't dont doesn't mention mentioned include included anything something everything nothing please thanks thank
+		data number numbers figure figures personal private sensitive confidential specific exact actual full real current
+		said says talk talking regarding related concerning second third fourth fifth sixth final another
+		additional extra previous earlier above below following same different old latest whole rest
+		type types skip skipped kept keep use used version draft`) {
+		m[w] = true
+	}
+	for _, ws := range categoryWords {
+		for _, w := range ws {
+			for _, t := range tokenize(w) {
+				m[t] = true
+			}
+		}
+	}
+	return m
+}()
+
+// tokenize lower-cases s and splits it on everything that is not a letter
+// or digit; apostrophes inside words are kept.
+func tokenize(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !isWordRune(r) && r != '\'' && r != '’'
+	})
+}
+
+// distinctiveTokens returns the tokens of s that can identify an item:
+// at least 4 runes (or 3+ digits), not generic.
+func distinctiveTokens(s string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range tokenize(s) {
+		t = strings.Trim(t, "'’")
+		n := utf8.RuneCountInString(t)
+		digits := strings.IndexFunc(t, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
+		if seen[t] || genericWords[t] || (n < 4 && !(digits && n >= 3)) {
+			continue
+		}
+		if digits && n == 4 && (strings.HasPrefix(t, "19") || strings.HasPrefix(t, "20")) {
+			continue // a year is rarely the withdrawn item itself
+		}
+		seen[t] = true
+		out = append(out, t)
+	}
+	return out
+}
+
+// Request patterns that name the withdrawn or replaced item (group 1).
+var requestItemREs = []*regexp.Regexp{
+	// replace X with Y / swap X for Y / change X to Y
+	regexp.MustCompile(`(?i)\b(?:replace|swap|switch|change)\s+(?:out\s+)?(.{1,80}?)\s+(?:with|for|to|by|into)\b`),
+	// use Y instead of X
+	regexp.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(.{1,80}?)(?:[,;!?\n)]|$)`),
+	// substitute Y for X
+	regexp.MustCompile(`(?i)\bsubstitute\s+.{1,80}?\s+for\s+(.{1,80}?)(?:[,;!?\n)]|$)`),
+	// take X out / leave X off
+	regexp.MustCompile(`(?i)\b(?:take|leave|keep|cut|get|strip|cross|pull)\s+(.{1,60}?)\s+(?:out|off)\b`),
+	// remove X
+	regexp.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|get\s+rid\s+of|take\s+out|leave\s+out|take\s+away|cross\s+out|lose|ditch|censor|mask|blank\s+out)\s+(.{1,80}?)(?:\s+(?:from|in|out|off|and|so|because|since|as|please|entirely|completely|altogether|too|also|for\s+privacy|for\s+now|this\s+time)\b|[,;!?\n)]|$)`),
+	// don't mention X
+	regexp.MustCompile(`(?i)\b(?:don't|don’t|do\s+not|dont|never|no\s+need\s+to|stop|avoid)\s+(?:mention(?:ing)?|includ(?:e|ing)|say(?:ing)?|us(?:e|ing)|add(?:ing)?|list(?:ing)?|nam(?:e|ing)|referenc(?:e|ing)|talk(?:ing)?\s+about|bring(?:ing)?\s+up|put(?:ting)?|writ(?:e|ing)|show(?:ing)?|reveal(?:ing)?|disclos(?:e|ing))\s+(?:anything\s+about\s+)?(.{1,80}?)(?:\s+(?:in|from|anymore|any\s+more|again|at\s+all|please)\b|[,;!?\n)]|$)`),
+	// without X
+	regexp.MustCompile(`(?i)\bwithout\s+(?:mentioning\s+|including\s+|any\s+mention\s+of\s+)?(.{1,60}?)(?:[,;!?\n)]|$)`),
+	// no mention of X
+	regexp.MustCompile(`(?i)\bno\s+(?:more\s+)?(?:mention|reference)s?\s+(?:of|to)\s+(.{1,60}?)(?:[,;!?\n)]|$)`),
+	// German, French, Spanish, Russian, Chinese imperatives
+	regexp.MustCompile(`(?i)\b(?:entferne|entfernen|lösche|löschen|streiche|streichen)\s+(?:bitte\s+)?(.{1,60}?)(?:[,;!?\n]|$)`),
+	regexp.MustCompile(`(?i)\blass\s+(.{1,60}?)\s+weg\b`),
+	regexp.MustCompile(`(?i)\b(?:nimm|nehmen\s+sie)\s+(.{1,60}?)\s+(?:wieder\s+)?(?:raus|heraus|weg)\b`),
+	regexp.MustCompile(`(?i)\b(?:supprime|supprimez|retire|retirez|enlève|enlevez|enleve)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
+	regexp.MustCompile(`(?i)\b(?:elimina|quita|borra|omite|saca)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
+	regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:удали|удалите|убери|уберите|исключи|исключите)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
+	regexp.MustCompile(`(?:删除|删掉|去掉|去除|移除|删去|不要提(?:到|及)?|不要包含|别提)([^，。！？,.!?\n]{1,30})`),
+}
+
+var (
+	quotedRE = []*regexp.Regexp{
+		regexp.MustCompile(`(?:^|[\s(\[:,])'([^'\n]{1,80}?)'(?:$|[\s.,;:!?)\]])`),
+		regexp.MustCompile(`"([^"\n]{1,80}?)"`),
+		regexp.MustCompile(`“([^”\n]{1,80}?)”`),
+		regexp.MustCompile(`‘([^’\n]{1,80}?)’`),
+		regexp.MustCompile("`([^`\n]{1,80}?)`"),
+		regexp.MustCompile(`「([^」\n]{1,40}?)」`),
+	}
+	insteadQuotedRE = regexp.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+["'“‘` + "`" + `]([^"'”’` + "`" + `\n]{1,80})["'”’` + "`" + `]`)
+	withdrawVerbRE  = regexp.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask)\b|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|supprim|retir|enl[eè]v|elimin|quita|borra|удал|убер|убра|убрать|删|去掉|去除|移除|不要|消し|削除|省`)
+	// diffCueRE: the request withdraws or replaces something, or says that
+	// something no longer holds, so a line gone from the draft is an item.
+	diffCueRE      = regexp.MustCompile(`(?i)\b(?:now|anymore|any\s+more|no\s+longer|cancel(?:l?ed)?|moved|not\s+(?:coming|going|happening|available|true|correct|right|there))\b|不再|取消|nicht\s+mehr|plus\s+(?:là|disponible)|ya\s+no`)
+	leadingJunkRE  = regexp.MustCompile(`(?i)^(?:(?:the|a|an|my|our|your|his|her|their|this|that|these|those|all|any|every|each|some|of|about|on|to|also|just|please|entire|whole|following|using|naming|mentioning|saying|writing|listing|including|calling|putting|die|der|das|den|dem|meine|meinen|meiner|mein|bitte|la|le|les|el|los|las|mi|mis|mon|ma|mes|il|lo|gli|o|os|as|meu|minha)\s+|(?:l|d)['’]|(?:part|parts|section|sections|line|lines|bit|bits|sentence|sentences|paragraph|paragraphs|thing|things|stuff|info|information|details?|mentions?|references?|words?|phrase|reference)\s+(?:about|on|with|regarding|mentioning|where|that|of|to|containing)\s+|(?:mention|mentions|reference|references)\s+(?:of|to)\s+|anything\s+about\s+)+`)
+	trailingJunkRE = regexp.MustCompile(`(?i)(?:\s+(?:part|section|line|bit|sentence|paragraph|thing|stuff|one|entirely|completely|altogether|please|too|also|again|anymore|now|as\s+well|bitte|wieder|anywhere|everywhere|at\s+all|whatsoever|what\s+so\s+ever|in\s+(?:the|your)\s+(?:code|text|answer|response|email|message|letter))|[\s"'”’` + "`" + `.,;:!?)\]]+)+$`)
+	pronounHeadRE  = regexp.MustCompile(`(?i)^(?:(?:it|them|him|her|that|this)\s+(?:just|and|but|so|or|because|since|please|to|is|was|'s|would|will|can|could|should)\b|(?:who|which|whose|whom|whatever|whichever|where|when|if|what)\b)`)
+	pronounRE      = regexp.MustCompile(`(?i)^(?:it|that|this|them|those|these|him|her|he|she|they|us|me|you|everything|anything|all|one|the\s+(?:last|first|second|third|other)\s+one|that\s+one|this\s+one|those\s+ones|what\s+.*|some|more|less|something|stuff|things)$`)
+)
+
+// requestItem extracts the phrase naming the withdrawn or replaced item from
+// the user's request, or "".
+func requestItem(req string) string {
+	req = requestProse(req)
+	if req == "" || !withdrawVerbRE.MatchString(req) {
+		return ""
+	}
+	if m := insteadQuotedRE.FindStringSubmatch(req); m != nil {
+		if x := cleanItem(m[1]); x != "" {
+			return x
+		}
+	}
+	// The earliest match among the verb patterns wins; a quoted phrase that
+	// starts within the object is preferred to the whole object. Patterns run
+	// on each sentence with its final period dropped, so that "Mr." or
+	// "e.g." inside the object does not end it.
+	best, bestPos := "", -1
+	for _, sp := range sentences.Split(req) {
+		sent := strings.TrimRight(req[sp.Start:sp.End], ".")
+		for _, re := range requestItemREs {
+			m := re.FindStringSubmatchIndex(sent)
+			if m == nil || m[2] < 0 {
+				continue
+			}
+			obj := sent[m[2]:m[3]]
+			if k := strings.Index(obj, ". "); k >= 0 && !abbrevBefore(obj[:k]) {
+				obj = obj[:k]
+			}
+			x := cleanItem(obj)
+			if x == "" {
+				continue
+			}
+			if at := sp.Start + m[2]; bestPos < 0 || at < bestPos {
+				best, bestPos = x, at
+			}
+		}
+		if best != "" {
+			break
+		}
+	}
+	if best != "" {
+		if q, at := firstQuotedAt(req); q != "" && at >= bestPos-1 && at <= bestPos+80 {
+			return q
+		}
+		return best
+	}
+	q, _ := firstQuotedAt(req)
+	return q
+}
+
+var tracebackRE = regexp.MustCompile(`^\s*(?:-+>|\d+\s{2,}|File\s+"|Traceback\b|at\s+[\w.$]+\(|\^+\s*$|>>>|\$\s)`)
+
+// requestProse keeps the lines of a request that can hold an instruction:
+// no fenced code, no code-looking or traceback lines, no long pasted
+// paragraphs (over 400 runes).
+func requestProse(req string) string {
+	lines, _ := layout(req)
+	var b strings.Builder
+	for _, l := range lines {
+		if l.kind != lineProse {
+			continue
+		}
+		s := req[l.start:l.end]
+		if utf8.RuneCountInString(s) > 400 || tracebackRE.MatchString(s) || strings.Count(s, "(")+strings.Count(s, ")")+strings.Count(s, "{")+strings.Count(s, "}")+strings.Count(s, ";")+strings.Count(s, "=")+strings.Count(s, "[") >= 3 {
+			continue
+		}
+		b.WriteString(s)
+		b.WriteByte('\n')
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// abbrevBefore: the text ends in a title or a single capital, whose
+// period does not end the object ("Mr. Brennan", "J. Smith").
+func abbrevBefore(s string) bool {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.ToLower(f[len(f)-1])
+	switch w {
+	case "mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "e.g", "i.e", "vs", "no":
+		return true
+	}
+	return utf8.RuneCountInString(w) == 1
+}
+
+// firstQuotedAt returns the first quoted phrase of s and where it starts.
+func firstQuotedAt(s string) (string, int) {
+	best, pos := "", -1
+	for _, re := range quotedRE {
+		m := re.FindStringSubmatchIndex(s)
+		if m == nil {
+			continue
+		}
+		if x := cleanQuoted(s[m[2]:m[3]]); x != "" && (pos < 0 || m[2] < pos) {
+			best, pos = x, m[2]
+		}
+	}
+	return best, pos
+}
+
+func cleanItem(x string) string {
+	x = strings.TrimSpace(x)
+	for i := 0; i < 3; i++ {
+		x = strings.TrimSpace(leadingJunkRE.ReplaceAllString(x, ""))
+		x = strings.TrimSpace(trailingJunkRE.ReplaceAllString(x, ""))
+	}
+	x = strings.Trim(x, `"'“”‘’`+"`")
+	if x == "" || pronounRE.MatchString(x) || utf8.RuneCountInString(x) < 2 || onlyStructural(x) || pronounHeadRE.MatchString(x) {
+		return ""
+	}
+	if utf8.RuneCountInString(x) > 80 {
+		r := []rune(x)
+		x = string(r[:80])
+	}
+	return x
+}
+
+// cleanQuoted keeps a quoted phrase as written (its own punctuation
+// included: 'No****4!'), unless it only points at something.
+func cleanQuoted(x string) string {
+	x = strings.TrimSpace(x)
+	if x == "" || utf8.RuneCountInString(x) < 2 && strings.IndexFunc(x, unicode.IsLetter) >= 0 || pronounRE.MatchString(x) || onlyStructural(x) && len(tokenize(x)) > 0 {
+		return ""
+	}
+	return clipRunes(x, 80)
+}
+
+// isGenericPhrase: every token of the phrase is generic (a category word,
+// a stop word): "the password", "my phone number".
+func isGenericPhrase(s string) bool {
+	toks := tokenize(s)
+	if len(toks) == 0 {
+		return false // a symbol or mark: "$", "***"
+	}
+	for _, t := range toks {
+		if !genericWords[strings.Trim(t, "'’")] {
+			return false
+		}
+	}
+	return true
+}
+
+// structuralWords name parts of a text, not an item.
+var structuralWords = map[string]bool{
+	"part": true, "parts": true, "section": true, "sections": true, "line": true, "lines": true, "bit": true,
+	"bits": true, "paragraph": true, "paragraphs": true, "sentence": true, "sentences": true, "thing": true,
+	"things": true, "one": true, "ones": true, "stuff": true, "last": true, "first": true, "second": true,
+	"third": true, "other": true, "bottom": true, "top": true, "end": true, "beginning": true, "middle": true,
+	"final": true, "whole": true, "rest": true, "that": true, "this": true, "the": true, "those": true, "these": true,
+}
+
+func onlyStructural(x string) bool {
+	for _, t := range tokenize(x) {
+		if !structuralWords[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// deriveItem builds the withdrawn item from the caller's aliases, else from
+// the request and the previous draft. masked is the reply with its trace
+// sentences blanked: what the reply still holds as content.
+//
+// A request phrase that names the item ("Drug Test Kit", "the part about
+// Bob") is the item. A phrase that only describes it ("the phone number",
+// "the receptionist's name") is looked up in the previous draft: the value of
+// that kind the reply no longer holds is the item, and the phrase becomes a
+// descriptive name. Without a phrase, what the previous draft's body had
+// and the reply lacks is the item (a few whole lines, else a few values).
+func deriveItem(in Input, masked string) *item {
+	it := &item{}
+	if len(in.Aliases) > 0 {
+		for _, a := range in.Aliases {
+			a = strings.TrimSpace(a)
+			if a == "" {
+				continue
+			}
+			if it.text == "" {
+				it.text = a
+			}
+			// The caller's aliases name the item, even when they look generic.
+			if m := newMatcher(a); m != nil {
+				it.aliases = append(it.aliases, m)
+				it.tokens = appendNew(it.tokens, distinctiveTokens(a)...)
+			}
+			it.categories = appendNew(it.categories, categoriesOf(a)...)
+		}
+		if it.text == "" {
+			return nil
+		}
+		return it
+	}
+	prevBody := bodyOf(in.Previous)
+	var diffText string
+	var diffNames []string
+	if req := requestProse(in.Request); withdrawVerbRE.MatchString(req) || diffCueRE.MatchString(req) {
+		diffText, diffNames = diffPrevious(prevBody, masked)
+	}
+	phrase := requestItem(in.Request)
+	if phrase == "" {
+		if diffText == "" {
+			return nil
+		}
+		it.text = diffText
+		it.addNames(diffNames)
+		it.categories = appendNew(it.categories, categoriesOf(diffText)...)
+		return it
+	}
+	it.categories = appendNew(it.categories, categoriesOf(phrase)...)
+	describes := isGenericPhrase(phrase) ||
+		len(it.categories) > 0 && len(values(phrase)) == 0 && strings.IndexFunc(phrase, unicode.IsDigit) < 0
+	if describes {
+		if v := valueFromPrevious(prevBody, masked, it.categories); v != "" {
+			it.text = v
+			it.addName(v)
+			it.categories = appendNew(it.categories, categoriesOf(v)...)
+			it.generic = append(it.generic, newMatcher(phrase))
+			return it
+		}
+		if diffText != "" {
+			it.text = diffText
+			it.addNames(diffNames)
+			it.generic = append(it.generic, newMatcher(phrase))
+			return it
+		}
+	}
+	it.text = phrase
+	if isGenericPhrase(phrase) {
+		it.generic = append(it.generic, newMatcher(phrase))
+	} else {
+		it.addName(phrase)
+	}
+	// What a clean withdrawal removed from the previous draft names the
+	// item too ("the venue" → "Luigi's").
+	it.addNames(diffNames)
+	return it
+}
+
+// bodyOf returns the deliverable of a previous draft (its body when the
+// splitter finds one), so that its preface and closing offers are not
+// taken for withdrawn content.
+func bodyOf(prev string) string {
+	if prev == "" {
+		return ""
+	}
+	p := split.Split(prev)
+	if p.Body == nil || p.Body.End > len(prev) || p.Body.Start > p.Body.End {
+		return prev
+	}
+	return prev[p.Body.Start:p.Body.End]
+}
+
+// addLine adds a whole line of the previous draft as a name of the item,
+// without its tokens (diffPrevious adds the specific ones itself).
+func (it *item) addLine(n string) {
+	if m := newMatcher(n); m != nil && !isGenericPhrase(n) {
+		it.aliases = append(it.aliases, m)
+	}
+}
+
+// addName adds a name of the item: a distinctive alias when it has a
+// distinctive token (or is a short proper name), otherwise a generic name.
+func (it *item) addName(n string) {
+	m := newMatcher(n)
+	if m == nil {
+		return
+	}
+	if isGenericPhrase(n) {
+		it.generic = append(it.generic, m)
+		return
+	}
+	toks := distinctiveTokens(n)
+	runes := utf8.RuneCountInString(strings.TrimSpace(n))
+	switch {
+	case len(toks) > 0 || (runes >= 3 && !genericWords[strings.ToLower(strings.TrimSpace(n))]) || (runes >= 2 && containsCJK(n)) || strings.IndexFunc(n, unicode.IsLetter) < 0:
+		it.aliases = append(it.aliases, m)
+		it.tokens = appendNew(it.tokens, toks...)
+	default:
+		it.generic = append(it.generic, m)
+	}
+}
+
+func containsCJK(s string) bool {
+	for _, r := range s {
+		if isCJK(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func appendNew(dst []string, xs ...string) []string {
+	for _, x := range xs {
+		dup := false
+		for _, d := range dst {
+			dup = dup || d == x
+		}
+		if !dup {
+			dst = append(dst, x)
+		}
+	}
+	return dst
+}
+
+// valueFromPrevious finds, in the previous draft, a value of one of the
+// categories that the reply no longer holds: the e-mail address the request
+// called "my email", the password behind "the password".
+func valueFromPrevious(prev, reply string, cats []string) string {
+	if prev == "" {
+		return ""
+	}
+	lowReply := strings.ToLower(reply)
+	gone := func(v string) bool {
+		v = strings.TrimSpace(v)
+		return v != "" && !strings.Contains(lowReply, strings.ToLower(v))
+	}
+	first := func(re *regexp.Regexp, group int) string {
+		for _, m := range re.FindAllStringSubmatch(prev, -1) {
+			if gone(m[group]) {
+				return strings.TrimSpace(m[group])
+			}
+		}
+		return ""
+	}
+	for _, c := range cats {
+		var v string
+		switch c {
+		case "email":
+			v = first(emailRE, 0)
+		case "phone":
+			v = first(phoneRE, 0)
+		case "link":
+			v = first(urlRE, 0)
+		case "money":
+			v = first(moneyRE, 0)
+		case "password":
+			if v = first(assignRE, 1); v == "" {
+				v = first(passRE, 1)
+			}
+		case "secret":
+			if v = first(assignRE, 1); v == "" {
+				v = first(secretRE, 0)
+			}
+		case "address":
+			v = first(addressRE, 0)
+		case "name", "person":
+			v = first(nameRE, 0)
+		case "id":
+			v = first(numberRE, 0)
+		}
+		if v != "" {
+			return v
+		}
+	}
+	// Otherwise: the one line of the previous draft that holds a category
+	// word and is gone from the reply.
+	var cand string
+	for _, l := range strings.Split(prev, "\n") {
+		t := trimLine(l)
+		if t == "" || !gone(t) {
+			continue
+		}
+		low := strings.ToLower(t)
+		for _, c := range cats {
+			for _, w := range categoryWords[c] {
+				if containsWord(low, w) {
+					if cand != "" && cand != t {
+						return "" // ambiguous
+					}
+					cand = t
+				}
+			}
+		}
+	}
+	if cand != "" && len(distinctiveTokens(cand)) > 0 {
+		if _, v, ok := strings.Cut(cand, ":"); ok && strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+		return cand
+	}
+	return ""
+}
+
+var listMarkerRE = regexp.MustCompile(`^\s*(?:[-*+•>]|\d{1,3}[.)]|#{1,6})\s+`)
+
+func trimLine(l string) string {
+	l = strings.TrimSpace(listMarkerRE.ReplaceAllString(l, ""))
+	return strings.Trim(l, "*_ \t")
+}
+
+// diffPrevious looks for what the previous draft had and the reply lacks:
+// a few whole lines (a clean withdrawal), else a few distinctive values
+// (e-mail addresses, phone numbers, links, amounts, names). It returns the
+// item text and its names, or "".
+func diffPrevious(prev, reply string) (string, []string) {
+	normReply := " " + strings.Join(strings.Fields(strings.ToLower(reply)), " ") + " "
+	var lines, missing []string
+	for _, l := range strings.Split(prev, "\n") {
+		t := trimLine(l)
+		if utf8.RuneCountInString(t) < 3 {
+			continue
+		}
+		lines = append(lines, t)
+		if !strings.Contains(normReply, strings.Join(strings.Fields(strings.ToLower(t)), " ")) {
+			missing = append(missing, t)
+		}
+	}
+	lowReply := strings.ToLower(reply)
+	if len(lines) >= 2 && len(missing) >= 1 && len(missing) <= 3 && len(missing)*2 <= len(lines) {
+		// The rest of the draft: a token that also occurs there is not
+		// specific to the withdrawn content ("the employee" in a report about
+		// the employee).
+		gonLine := map[string]bool{}
+		for _, m := range missing {
+			gonLine[m] = true
+		}
+		var rest strings.Builder
+		for _, l := range lines {
+			if !gonLine[l] {
+				rest.WriteString(strings.ToLower(l))
+				rest.WriteByte('\n')
+			}
+		}
+		lowRest := rest.String()
+		var names, goneValues []string
+		for _, m := range missing {
+			// the distinctive tokens of a gone line that are gone from the
+			// reply and specific to that line
+			var gone []string
+			for _, t := range distinctiveTokens(m) {
+				if !containsWord(lowReply, t) && !containsWord(lowRest, t) {
+					gone = append(gone, t)
+				}
+			}
+			if len(gone) == 0 {
+				continue
+			}
+			names = append(names, linePrefix+m)
+			for _, v := range values(m) {
+				if !strings.Contains(lowReply, strings.ToLower(v)) {
+					names = append(names, v)
+					goneValues = append(goneValues, v)
+				}
+			}
+			names = append(names, gone...)
+		}
+		// A gone value (an address, a number, a name) inside a gone line is
+		// the item; otherwise the line itself.
+		if len(goneValues) > 0 {
+			return goneValues[0], names
+		}
+		if len(names) > 0 {
+			return clipRunes(strings.TrimPrefix(names[0], linePrefix), 80), names
+		}
+	}
+	var gone []string
+	for _, v := range values(prev) {
+		if !strings.Contains(lowReply, strings.ToLower(v)) {
+			gone = appendNew(gone, v)
+		}
+	}
+	if len(gone) >= 1 && len(gone) <= 3 {
+		return gone[0], gone
+	}
+	return "", nil
+}
+
+// linePrefix marks a name that is a whole line of the previous draft.
+const linePrefix = "\x00line:"
+
+// addNames adds the names found by diffPrevious.
+func (it *item) addNames(names []string) {
+	for _, n := range names {
+		if l, ok := strings.CutPrefix(n, linePrefix); ok {
+			it.addLine(l)
+		} else {
+			it.addName(n)
+		}
+	}
+}
+
+// values lists the crisp values of a text: e-mail addresses, links, phone
+// numbers, amounts and multi-word proper names.
+func values(s string) []string {
+	var out []string
+	for _, re := range []*regexp.Regexp{emailRE, urlRE, phoneRE, moneyRE, nameRE} {
+		for _, m := range re.FindAllString(s, -1) {
+			out = appendNew(out, strings.TrimSpace(m))
+		}
+	}
+	return out
+}
+
+func clipRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}
+
+// level assigns the disclosure level of one trace sentence.
+func (it *item) level(sentence string) string {
+	if !it.known() {
+		return Unknown
+	}
+	for _, a := range it.aliases {
+		if a.in(sentence) {
+			return Identifying
+		}
+	}
+	low := strings.ToLower(sentence)
+	for _, t := range it.tokens {
+		if containsWord(low, t) {
+			return Identifying
+		}
+	}
+	for _, g := range it.generic {
+		if g.in(sentence) {
+			return Descriptive
+		}
+	}
+	for _, c := range it.categories {
+		for _, w := range categoryWords[c] {
+			if containsWord(low, w) {
+				return Descriptive
+			}
+		}
+	}
+	return ProcessOnly
+}
+
+// mask blanks the given spans of the reply (line breaks kept), leaving what
+// the reply holds outside its trace sentences.
+func mask(reply string, spans [][2]int) string {
+	if len(spans) == 0 {
+		return reply
+	}
+	b := []byte(reply)
+	for _, sp := range spans {
+		for i := max(sp[0], 0); i < sp[1] && i < len(b); i++ {
+			if b[i] != '\n' && b[i] != '\r' {
+				b[i] = ' '
+			}
+		}
+	}
+	return string(b)
+}
+
+// contentLeak reports whether a distinctive name of the item occurs in the
+// masked reply, i.e. as ordinary content outside the trace sentences.
+func (it *item) contentLeak(masked string) bool {
+	if !it.known() {
+		return false
+	}
+	for _, a := range it.aliases {
+		if a.in(masked) {
+			return true
+		}
+	}
+	return false
+}

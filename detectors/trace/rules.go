@@ -1,0 +1,364 @@
+package trace
+
+import (
+	"bufio"
+	_ "embed"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	ahocorasick "github.com/BobuSumisu/aho-corasick"
+)
+
+//go:embed rules.txt
+var defaultRules string
+
+// Rule scopes.
+const (
+	scopeProse   = "prose"   // prose sentences and comment text inside code
+	scopeComment = "comment" // comment text inside code only
+	scopeCode    = "code"    // whole code lines only
+	scopeAny     = "any"
+)
+
+// Kinds of text a rule runs on.
+const (
+	kindProse   = iota // a sentence of prose
+	kindComment        // a sentence of comment text inside fenced code
+	kindCode           // a whole line of fenced code
+)
+
+// inScope reports whether a rule of the given scope runs on text of kind k.
+func inScope(scope string, k int) bool {
+	switch scope {
+	case scopeAny:
+		return true
+	case scopeProse:
+		return k == kindProse || k == kindComment
+	case scopeComment:
+		return k == kindComment
+	case scopeCode:
+		return k == kindCode
+	}
+	return false
+}
+
+// Rule is one scanner rule as loaded from the rules file (rules.txt, which
+// documents the format).
+type Rule struct {
+	ID          string   // names the hits of the rule
+	Description string   // what the rule catches
+	Keywords    []string // lower-case Aho-Corasick prefilter keywords
+	Scope       string   // prose, comment, code or any
+	OpensList   bool     // a label hit scopes the list after it
+	Positives   []string // sentences the rule must fire on
+	Negatives   []string // sentences no rule may fire on
+
+	patterns []*regexp.Regexp
+	requires []*regexp.Regexp
+	unless   []*regexp.Regexp
+	override map[string]bool
+}
+
+// veto suppresses rule matches; see rules.txt.
+type veto struct {
+	ID          string
+	Description string
+	Keywords    []string // the veto only runs on sentences holding one (none: always)
+	Sentence    bool     // scope sentence (else overlap)
+	Examples    []string
+
+	patterns []*regexp.Regexp
+	unless   []*regexp.Regexp
+}
+
+// ruleSet is a compiled rules file.
+type ruleSet struct {
+	Version string
+	Rules   []*Rule
+	vetoes  []*veto
+	trie    *ahocorasick.Trie
+	kwRules [][]int // keyword index → rule indexes
+	always  []int   // rules without keywords
+}
+
+func (rs *ruleSet) byID(id string) *Rule {
+	for _, r := range rs.Rules {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}
+
+var macroRE = regexp.MustCompile(`\{\{([A-Za-z0-9_]+)\}\}`)
+
+// parseRules reads the rules format described at the top of rules.txt.
+func parseRules(src string) (*ruleSet, error) {
+	rs := &ruleSet{}
+	macros := map[string]string{}
+	var cur *Rule
+	var curV *veto
+	expand := func(line int, s string) (string, error) {
+		var err error
+		for i := 0; i < 10 && macroRE.MatchString(s); i++ {
+			s = macroRE.ReplaceAllStringFunc(s, func(m string) string {
+				name := m[2 : len(m)-2]
+				v, ok := macros[name]
+				if !ok {
+					err = fmt.Errorf("line %d: unknown macro %s", line, name)
+				}
+				return v
+			})
+		}
+		return s, err
+	}
+	compile := func(line int, s string) (*regexp.Regexp, error) {
+		s, err := expand(line, s)
+		if err != nil {
+			return nil, err
+		}
+		re, err := regexp.Compile("(?i)" + s)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
+		}
+		return re, nil
+	}
+	sc := bufio.NewScanner(strings.NewReader(src))
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimRight(sc.Text(), " \t\r")
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		key, val, _ := strings.Cut(line, " ")
+		val = strings.TrimLeft(val, " ")
+		switch key {
+		case "version":
+			rs.Version = val
+		case "define":
+			name, re, ok := strings.Cut(val, " ")
+			if !ok || name == "" {
+				return nil, fmt.Errorf("line %d: define needs a name and a pattern", n)
+			}
+			re, err := expand(n, strings.TrimSpace(re))
+			if err != nil {
+				return nil, err
+			}
+			if _, err := regexp.Compile(re); err != nil {
+				return nil, fmt.Errorf("line %d: macro %s: %v", n, name, err)
+			}
+			macros[name] = re
+		case "rule":
+			cur, curV = &Rule{ID: val, Scope: scopeProse, override: map[string]bool{}}, nil
+			if rs.byID(val) != nil {
+				return nil, fmt.Errorf("line %d: duplicate rule %s", n, val)
+			}
+			rs.Rules = append(rs.Rules, cur)
+		case "veto":
+			cur, curV = nil, &veto{ID: val}
+			rs.vetoes = append(rs.vetoes, curV)
+		default:
+			if cur == nil && curV == nil {
+				return nil, fmt.Errorf("line %d: %q outside a rule or veto", n, key)
+			}
+			if err := setField(cur, curV, key, val, n, compile); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	for _, r := range rs.Rules {
+		if len(r.patterns) == 0 {
+			return nil, fmt.Errorf("rule %s has no pattern", r.ID)
+		}
+		for v := range r.override {
+			found := false
+			for _, vt := range rs.vetoes {
+				found = found || vt.ID == v
+			}
+			if !found {
+				return nil, fmt.Errorf("rule %s overrides unknown veto %s", r.ID, v)
+			}
+		}
+	}
+	for _, v := range rs.vetoes {
+		if len(v.patterns) == 0 {
+			return nil, fmt.Errorf("veto %s has no pattern", v.ID)
+		}
+	}
+	rs.buildTrie()
+	return rs, nil
+}
+
+func setField(r *Rule, v *veto, key, val string, line int, compile func(int, string) (*regexp.Regexp, error)) error {
+	list := func() []string {
+		var out []string
+		for _, s := range strings.Split(val, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	switch {
+	case key == "description":
+		if r != nil {
+			r.Description = val
+		} else {
+			v.Description = val
+		}
+	case key == "pattern" || key == "unless" || (key == "require" && r != nil):
+		re, err := compile(line, val)
+		if err != nil {
+			return err
+		}
+		switch {
+		case key == "pattern" && r != nil:
+			r.patterns = append(r.patterns, re)
+		case key == "pattern":
+			v.patterns = append(v.patterns, re)
+		case key == "unless" && r != nil:
+			r.unless = append(r.unless, re)
+		case key == "unless":
+			v.unless = append(v.unless, re)
+		default:
+			r.requires = append(r.requires, re)
+		}
+	case key == "keywords":
+		for _, k := range list() {
+			if k != strings.ToLower(k) {
+				return fmt.Errorf("line %d: keyword %q is not lower-case", line, k)
+			}
+			if r != nil {
+				r.Keywords = append(r.Keywords, k)
+			} else {
+				v.Keywords = append(v.Keywords, k)
+			}
+		}
+	case key == "override" && r != nil:
+		for _, k := range list() {
+			r.override[k] = true
+		}
+	case key == "scope" && r != nil:
+		if val != scopeProse && val != scopeComment && val != scopeCode && val != scopeAny {
+			return fmt.Errorf("line %d: unknown scope %q", line, val)
+		}
+		r.Scope = val
+	case key == "scope" && v != nil:
+		if val != "sentence" && val != "overlap" {
+			return fmt.Errorf("line %d: unknown veto scope %q", line, val)
+		}
+		v.Sentence = val == "sentence"
+	case key == "opens-list" && r != nil:
+		r.OpensList = val == "yes"
+	case key == "positive" && r != nil:
+		r.Positives = append(r.Positives, val)
+	case key == "negative" && r != nil:
+		r.Negatives = append(r.Negatives, val)
+	case key == "example" && v != nil:
+		v.Examples = append(v.Examples, val)
+	default:
+		return fmt.Errorf("line %d: unknown or misplaced key %q", line, key)
+	}
+	return nil
+}
+
+func (rs *ruleSet) buildTrie() {
+	idx := map[string]int{}
+	var kws []string
+	rs.kwRules = nil
+	rs.always = nil
+	for ri, r := range rs.Rules {
+		if len(r.Keywords) == 0 {
+			rs.always = append(rs.always, ri)
+			continue
+		}
+		for _, k := range r.Keywords {
+			i, ok := idx[k]
+			if !ok {
+				i = len(kws)
+				idx[k] = i
+				kws = append(kws, k)
+				rs.kwRules = append(rs.kwRules, nil)
+			}
+			rs.kwRules[i] = append(rs.kwRules[i], ri)
+		}
+	}
+	rs.trie = ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
+}
+
+// candidates returns the indexes of the rules whose keywords occur in the
+// lower-cased text, in rule order.
+func (rs *ruleSet) candidates(lower string, buf []int) []int {
+	seen := make([]bool, len(rs.Rules))
+	out := buf[:0]
+	for _, ri := range rs.always {
+		seen[ri] = true
+	}
+	rs.trie.Walk([]byte(lower), func(end, n, pattern int64) bool {
+		for _, ri := range rs.kwRules[pattern] {
+			seen[ri] = true
+		}
+		return true
+	})
+	for ri, ok := range seen {
+		if ok {
+			out = append(out, ri)
+		}
+	}
+	return out
+}
+
+// normalize prepares a sentence for matching: '*' removed, '_' removed unless
+// inside a word, curly quotes and apostrophes made ASCII, Unicode spaces made
+// ' '. Offsets are not kept: hits are whole sentences.
+func normalize(s string) string {
+	if !needsNormalizing(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	prev := rune(0)
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		switch {
+		case r == '*':
+			continue
+		case r == '_':
+			next, _ := utf8.DecodeRuneInString(s[i:])
+			if !(isWordRune(prev) && isWordRune(next)) {
+				continue
+			}
+		case r == '’' || r == '‘' || r == 'ʼ' || r == '´' || r == '′':
+			r = '\''
+		case r == '“' || r == '”' || r == '„' || r == '″':
+			r = '"'
+		case r != ' ' && unicode.IsSpace(r):
+			r = ' '
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	return b.String()
+}
+
+// needsNormalizing: s holds a byte that normalize would change ('*', '_',
+// or any non-ASCII byte).
+func needsNormalizing(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '*' || c == '_' || c >= utf8.RuneSelf || c < ' ' && c != '\t' {
+			return true
+		}
+	}
+	return false
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

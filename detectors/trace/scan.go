@@ -1,0 +1,657 @@
+package trace
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/revtrace/revtrace/detectors/sentences"
+)
+
+// Hit is one trace sentence found by the scanner: reply[Start:End], and the
+// id of the rule that fired.
+type Hit struct {
+	Start, End int
+	Rule       string
+}
+
+// ListRule is the rule id of the rows of a list introduced by a removal
+// label ("Removed items:" followed by "- Private Event").
+const ListRule = "removed-list"
+
+var defaultSet = mustParse(defaultRules)
+
+func mustParse(src string) *ruleSet {
+	rs, err := parseRules(src)
+	if err != nil {
+		panic("trace: embedded rules: " + err.Error())
+	}
+	return rs
+}
+
+// RulesVersion is the version of the embedded scanner rules; it is recorded
+// with results next to sentences.Version.
+func RulesVersion() string { return defaultSet.Version }
+
+// Rules returns the embedded scanner rules in priority order (the first rule
+// that matches a sentence names the hit). The result must not be modified.
+func Rules() []*Rule { return defaultSet.Rules }
+
+// Scan finds the trace sentences of a reply with the embedded rules, in reply
+// order. Prose is split into sentences (sentences.Split); inside fenced code
+// only comment text is read as prose, and whole code lines are checked for
+// redaction residue only, so a code line that deletes is never a trace.
+func Scan(reply string) []Hit { return defaultSet.scan(reply) }
+
+// Line kinds.
+const (
+	lineProse = iota
+	lineFence // a fence delimiter line
+	lineCode  // content of a code fence
+)
+
+type line struct {
+	start, end int // without the line terminator
+	kind       int
+	fence      int // index of the fence block holding the line, -1 outside
+}
+
+type fenceBlock struct {
+	open, close int // line indexes of the delimiters (close = -1 when unclosed)
+	prose       bool
+}
+
+// layout splits the reply into lines and finds fenced code blocks
+// (``` or ~~~, any indentation, closed by the same character at least as
+// long; an unclosed fence runs to the end).
+func layout(reply string) ([]line, []fenceBlock) {
+	var lines []line
+	start := 0
+	for i := 0; i < len(reply); i++ {
+		c := reply[i]
+		if c != '\n' && c != '\r' {
+			continue
+		}
+		lines = append(lines, line{start: start, end: i, fence: -1})
+		if c == '\r' && i+1 < len(reply) && reply[i+1] == '\n' {
+			i++
+		}
+		start = i + 1
+	}
+	lines = append(lines, line{start: start, end: len(reply), fence: -1})
+
+	var fences []fenceBlock
+	for i := 0; i < len(lines); i++ {
+		ch, n, info, ok := fenceOpen(reply[lines[i].start:lines[i].end])
+		if !ok {
+			continue
+		}
+		fb := fenceBlock{open: i, close: -1}
+		lines[i].kind, lines[i].fence = lineFence, len(fences)
+		j := i + 1
+		for ; j < len(lines); j++ {
+			if fenceClose(reply[lines[j].start:lines[j].end], ch, n) {
+				fb.close = j
+				lines[j].kind, lines[j].fence = lineFence, len(fences)
+				break
+			}
+			lines[j].kind, lines[j].fence = lineCode, len(fences)
+		}
+		end := j
+		if end > len(lines) {
+			end = len(lines)
+		}
+		fb.prose = proseFence(reply, info, lines[i+1:end])
+		fences = append(fences, fb)
+		i = j
+	}
+	for i := range lines {
+		if lines[i].kind == lineCode && fences[lines[i].fence].prose {
+			lines[i].kind = lineProse
+		}
+	}
+	return lines, fences
+}
+
+func fenceOpen(s string) (ch byte, n int, info string, ok bool) {
+	t := strings.TrimLeft(s, " \t")
+	if len(t) < 3 || (t[0] != '`' && t[0] != '~') {
+		return 0, 0, "", false
+	}
+	ch = t[0]
+	for n < len(t) && t[n] == ch {
+		n++
+	}
+	if n < 3 {
+		return 0, 0, "", false
+	}
+	info = strings.TrimSpace(t[n:])
+	if ch == '`' && strings.Contains(info, "`") {
+		return 0, 0, "", false
+	}
+	return ch, n, info, true
+}
+
+func fenceClose(s string, ch byte, n int) bool {
+	t := strings.TrimSpace(s)
+	if len(t) < n {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] != ch {
+			return false
+		}
+	}
+	return true
+}
+
+var proseLangs = map[string]bool{
+	"text": true, "txt": true, "plain": true, "plaintext": true, "markdown": true, "md": true,
+	"email": true, "letter": true, "none": true, "output": true, "rst": true, "org": true, "tex": false,
+}
+
+var codeLineRE = regexp.MustCompile(`[;{}=]|^\s*(?:def|class|import|from|return|if|for|while|function|const|let|var|public|private|package|func|#include|select|insert|update|create|echo|cd|npm|pip|git|sudo)\b|\)\s*$|^\s*(?://|/\*|#|--|<[a-zA-Z/!])`)
+
+// proseFence decides whether a fence holds prose (an email, a letter, a
+// plain list) rather than code: by its info string, and for a fence without
+// one by how many lines look like code.
+func proseFence(reply, info string, content []line) bool {
+	lang := strings.ToLower(strings.Fields(info + " x")[0])
+	if info == "" {
+		lang = ""
+	}
+	if lang != "" {
+		return proseLangs[lang]
+	}
+	nonBlank, codeLike := 0, 0
+	for _, l := range content {
+		s := reply[l.start:l.end]
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		nonBlank++
+		if codeLineRE.MatchString(s) {
+			codeLike++
+		}
+	}
+	return nonBlank > 0 && codeLike*10 < nonBlank*3
+}
+
+// commentState carries block comments across code lines.
+type commentState struct {
+	inBlock bool // inside /* ... */
+	inHTML  bool // inside <!-- ... -->
+}
+
+var preprocessorRE = regexp.MustCompile(`^#\s*(?:include|define|if|ifdef|ifndef|endif|else|elif|pragma|import|region|endregion|undef|error|warning|line)\b`)
+
+// commentSpan returns the comment text of a code line as offsets into s
+// (markers excluded), or ok=false when the line has no comment.
+func commentSpan(s string, st *commentState) (a, b int, ok bool) {
+	switch {
+	case st.inBlock:
+		a = 0
+		if k := strings.Index(s, "*/"); k >= 0 {
+			st.inBlock = false
+			return stripDecoration(s, a, k)
+		}
+		return stripDecoration(s, a, len(s))
+	case st.inHTML:
+		if k := strings.Index(s, "-->"); k >= 0 {
+			st.inHTML = false
+			return 0, k, true
+		}
+		return 0, len(s), true
+	}
+	best, mlen, kind := -1, 0, ""
+	consider := func(pos, l int, k string) {
+		if pos >= 0 && (best < 0 || pos < best) {
+			best, mlen, kind = pos, l, k
+		}
+	}
+	trimmed := strings.TrimLeft(s, " \t")
+	lead := len(s) - len(trimmed)
+	consider(strings.Index(s, "<!--"), 4, "html")
+	consider(strings.Index(s, "/*"), 2, "block")
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '/' && s[i+1] == '/' && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t') {
+			consider(i, 2, "line")
+			break
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] != '#' {
+			continue
+		}
+		if i == lead {
+			if strings.HasPrefix(trimmed, "#!") || preprocessorRE.MatchString(trimmed) {
+				break
+			}
+			consider(i, 1, "line")
+			break
+		}
+		if s[i-1] == ' ' || s[i-1] == '\t' {
+			consider(i, 1, "line")
+			break
+		}
+	}
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '-' && s[i+1] == '-' && s[i+2] == ' ' && (i == lead || s[i-1] == ' ' || s[i-1] == '\t') {
+			consider(i, 2, "line")
+			break
+		}
+	}
+	if strings.HasPrefix(trimmed, ";") || strings.HasPrefix(trimmed, "%") {
+		consider(lead, 1, "line")
+	}
+	if best < 0 {
+		return 0, 0, false
+	}
+	a = best + mlen
+	switch kind {
+	case "html":
+		if k := strings.Index(s[a:], "-->"); k >= 0 {
+			return a, a + k, true
+		}
+		st.inHTML = true
+		return a, len(s), true
+	case "block":
+		if k := strings.Index(s[a:], "*/"); k >= 0 {
+			return stripDecoration(s, a, a+k)
+		}
+		st.inBlock = true
+		return stripDecoration(s, a, len(s))
+	}
+	// Repeated markers: "## note", "/// doc".
+	for a < len(s) && (s[a] == '#' || s[a] == '/' || s[a] == ';') {
+		a++
+	}
+	return a, len(s), true
+}
+
+// stripDecoration drops the leading '*' of block-comment continuation lines.
+func stripDecoration(s string, a, b int) (int, int, bool) {
+	for a < b && (s[a] == ' ' || s[a] == '\t') {
+		a++
+	}
+	for a < b && s[a] == '*' {
+		a++
+	}
+	return a, b, true
+}
+
+// unit is one piece of text the rules run on.
+type unit struct {
+	start, end int
+	line       int
+}
+
+func (rs *ruleSet) scan(reply string) []Hit {
+	if reply == "" {
+		return nil
+	}
+	lines, fences := layout(reply)
+	var hits []Hit
+	hitLines := map[int]bool{}
+	var st commentState
+	buf := make([]int, 0, 16)
+	var labels []int // indexes into hits of list-opening labels
+	addSentences := func(a, b, li, kind int) {
+		// A sentence can only match when its line holds a keyword: skip the
+		// sentence splitting of the (many) lines without one.
+		if !rs.anyKeyword(reply[a:b]) {
+			return
+		}
+		for _, sp := range sentences.Split(reply[a:b]) {
+			u := unit{start: a + sp.Start, end: a + sp.End, line: li}
+			if r := rs.match(reply[u.start:u.end], kind, &buf); r != nil {
+				hits = append(hits, Hit{Start: u.start, End: u.end, Rule: r.ID})
+				hitLines[li] = true
+				if rs.opensList(reply, lines[li], u) {
+					labels = append(labels, len(hits)-1)
+				}
+			}
+		}
+	}
+	for li, l := range lines {
+		switch l.kind {
+		case lineProse:
+			addSentences(l.start, l.end, li, kindProse)
+		case lineCode:
+			s := reply[l.start:l.end]
+			if t := strings.TrimSpace(s); t != "" {
+				a := l.start + strings.Index(s, t)
+				if r := rs.match(t, kindCode, &buf); r != nil {
+					hits = append(hits, Hit{Start: a, End: a + len(t), Rule: r.ID})
+					hitLines[li] = true
+					// still advance the comment state
+					commentSpan(s, &st)
+					continue
+				}
+			}
+			if ca, cb, ok := commentSpan(s, &st); ok && ca < cb {
+				addSentences(l.start+ca, l.start+cb, li, kindComment)
+			}
+		case lineFence:
+			st = commentState{}
+		}
+	}
+	if len(labels) > 0 {
+		hits = rs.listRows(reply, lines, fences, hits, labels, hitLines)
+	}
+	return hits
+}
+
+// anyKeyword reports whether the normalised, lower-cased text holds a
+// keyword of some rule (or some rule has no keywords).
+func (rs *ruleSet) anyKeyword(text string) bool {
+	if len(rs.always) > 0 {
+		return true
+	}
+	return rs.trie.MatchFirstString(strings.ToLower(normalize(text))) != nil
+}
+
+// match returns the first rule that fires on the text, or nil.
+func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
+	norm := normalize(text)
+	lower := strings.ToLower(norm)
+	*buf = rs.candidates(lower, *buf)
+	if len(*buf) == 0 {
+		return nil
+	}
+	var vs *vetoSpans
+	for _, ri := range *buf {
+		r := rs.Rules[ri]
+		if !inScope(r.Scope, kind) {
+			continue
+		}
+		if !r.applies(norm) {
+			continue
+		}
+		for _, p := range r.patterns {
+			for _, m := range p.FindAllStringIndex(norm, -1) {
+				if vs == nil {
+					vs = rs.vetoSpansLower(norm, lower)
+				}
+				if !vs.blocks(r, m[0], m[1]) {
+					return r
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// applies checks the rule's require and unless patterns.
+func (r *Rule) applies(norm string) bool {
+	for _, q := range r.requires {
+		if !q.MatchString(norm) {
+			return false
+		}
+	}
+	for _, u := range r.unless {
+		if u.MatchString(norm) {
+			return false
+		}
+	}
+	return true
+}
+
+type vetoSpans struct {
+	ids   []string
+	whole []bool
+	spans [][][]int
+}
+
+func (rs *ruleSet) vetoSpans(norm string) *vetoSpans {
+	return rs.vetoSpansLower(norm, strings.ToLower(norm))
+}
+
+// vetoSpansLower finds the veto matches in a normalised sentence; lower is
+// its lower-cased form, for the vetoes' keywords.
+func (rs *ruleSet) vetoSpansLower(norm, lower string) *vetoSpans {
+	vs := &vetoSpans{}
+	for _, v := range rs.vetoes {
+		if len(v.Keywords) > 0 {
+			kw := false
+			for _, k := range v.Keywords {
+				if strings.Contains(lower, k) {
+					kw = true
+					break
+				}
+			}
+			if !kw {
+				continue
+			}
+		}
+		skip := false
+		for _, u := range v.unless {
+			if u.MatchString(norm) {
+				skip = true
+				break
+			}
+		}
+		if skip {
+			continue
+		}
+		var spans [][]int
+		for _, p := range v.patterns {
+			spans = append(spans, p.FindAllStringIndex(norm, -1)...)
+		}
+		if len(spans) == 0 {
+			continue
+		}
+		vs.ids = append(vs.ids, v.ID)
+		vs.whole = append(vs.whole, v.Sentence)
+		vs.spans = append(vs.spans, spans)
+	}
+	return vs
+}
+
+func (vs *vetoSpans) blocks(r *Rule, a, b int) bool {
+	for i, id := range vs.ids {
+		if r.override[id] {
+			continue
+		}
+		if vs.whole[i] {
+			return true
+		}
+		for _, sp := range vs.spans[i] {
+			if a < sp[1] && sp[0] < b {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opensList: the unit is the last thing on its line and is a label ending in
+// a colon or a Markdown heading, matched by a list-opening rule.
+func (rs *ruleSet) opensList(reply string, l line, u unit) bool {
+	rest := strings.TrimSpace(reply[u.end:l.end])
+	if rest != "" {
+		return false
+	}
+	norm := strings.TrimSpace(normalize(reply[u.start:u.end]))
+	// A heading, also inside a quote or a list item ("> # Omitted").
+	lineText := strings.TrimLeft(reply[l.start:l.end], " \t>-*+•")
+	if !strings.HasSuffix(norm, ":") && !strings.HasSuffix(norm, "：") && !strings.HasPrefix(lineText, "#") {
+		return false
+	}
+	for _, r := range rs.Rules {
+		if !r.OpensList || !r.applies(norm) {
+			continue
+		}
+		for _, p := range r.patterns {
+			if p.MatchString(norm) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	itemRE    = regexp.MustCompile(`^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S`)
+	indentRE  = regexp.MustCompile(`^(?:\s{2,}|\t)\S`)
+	quoteRE   = regexp.MustCompile(`^\s*>`)
+	headingRE = regexp.MustCompile(`^\s{0,3}(#{1,6})(?:\s|$)`)
+)
+
+// indentOf counts leading blanks (a tab counts 4).
+func indentOf(s string) int {
+	n := 0
+	for _, c := range s {
+		switch c {
+		case ' ':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// listRows adds the rows scoped by removal labels: the list, quote or fence
+// right after a "Removed items:" label, or everything under a "# Removed"
+// heading up to the next heading of the same or a higher level. A label
+// inside a block quote scopes the rest of that quote; a label that is a
+// list item scopes its children.
+func (rs *ruleSet) listRows(reply string, lines []line, fences []fenceBlock, hits []Hit, labels []int, hitLines map[int]bool) []Hit {
+	lineOf := func(off int) int {
+		for i, l := range lines {
+			if off >= l.start && off <= l.end {
+				return i
+			}
+		}
+		return len(lines) - 1
+	}
+	text := func(i int) string { return reply[lines[i].start:lines[i].end] }
+	blank := func(i int) bool { return strings.TrimSpace(text(i)) == "" }
+	var rows []Hit
+	add := func(i int) {
+		if hitLines[i] || blank(i) {
+			return
+		}
+		s := text(i)
+		t := strings.TrimFunc(s, unicode.IsSpace)
+		a := lines[i].start + strings.Index(s, t)
+		rows = append(rows, Hit{Start: a, End: a + len(t), Rule: ListRule})
+		hitLines[i] = true
+	}
+	for _, hi := range labels {
+		li := lineOf(hits[hi].Start)
+		if lines[li].kind != lineProse {
+			continue
+		}
+		label := text(li)
+		trimmed := strings.TrimLeft(label, " \t")
+		switch {
+		case strings.HasPrefix(trimmed, ">"):
+			// Inside a block quote: the rest of that quote.
+			for j := li + 1; j < len(lines) && !blank(j) && strings.HasPrefix(strings.TrimLeft(text(j), " \t"), ">"); j++ {
+				if strings.Trim(text(j), " \t>") != "" {
+					add(j)
+				}
+			}
+			continue
+		case itemRE.MatchString(label):
+			// A list item: its children, indented deeper.
+			ind := indentOf(label)
+			for j := li + 1; j < len(lines); j++ {
+				if blank(j) {
+					k := j + 1
+					for k < len(lines) && blank(k) {
+						k++
+					}
+					if k >= len(lines) || indentOf(text(k)) <= ind {
+						break
+					}
+					j = k - 1
+					continue
+				}
+				if indentOf(text(j)) <= ind {
+					break
+				}
+				add(j)
+			}
+			continue
+		}
+		if m := headingRE.FindStringSubmatch(label); m != nil {
+			level := len(m[1])
+			for j := li + 1; j < len(lines); j++ {
+				if hm := headingRE.FindStringSubmatch(text(j)); hm != nil && lines[j].kind == lineProse && len(hm[1]) <= level {
+					break
+				}
+				if lines[j].kind == lineFence {
+					continue
+				}
+				add(j)
+			}
+			continue
+		}
+		// The first block after the label: a list (loose items included), a
+		// block quote or a fence.
+		block := ""
+		for j := li + 1; j < len(lines); j++ {
+			if blank(j) {
+				k := j + 1
+				for k < len(lines) && blank(k) {
+					k++
+				}
+				if k >= len(lines) {
+					break
+				}
+				next := text(k)
+				if block == "quote" || block == "list" && !itemRE.MatchString(next) {
+					break
+				}
+				j = k - 1
+				continue
+			}
+			l := lines[j]
+			if l.kind == lineFence && block == "" && fences[l.fence].open == j {
+				fb := fences[l.fence]
+				end := fb.close
+				if end < 0 {
+					end = len(lines)
+				}
+				for k := j + 1; k < end; k++ {
+					add(k)
+				}
+				break
+			}
+			s := text(j)
+			if l.kind != lineProse {
+				break
+			}
+			switch {
+			case block != "quote" && (itemRE.MatchString(s) || block == "list" && indentRE.MatchString(s)):
+				block = "list"
+			case block != "list" && quoteRE.MatchString(s):
+				block = "quote"
+			default:
+				j = len(lines)
+				continue
+			}
+			add(j)
+		}
+	}
+	if len(rows) == 0 {
+		return hits
+	}
+	out := make([]Hit, 0, len(hits)+len(rows))
+	i, j := 0, 0
+	for i < len(hits) || j < len(rows) {
+		if j >= len(rows) || i < len(hits) && hits[i].Start <= rows[j].Start {
+			out = append(out, hits[i])
+			i++
+		} else {
+			out = append(out, rows[j])
+			j++
+		}
+	}
+	return out
+}

@@ -1,0 +1,108 @@
+// Command fixturegen writes synthetic corpora in the four published formats
+// (WildChat Parquet, ShareChat CSV, DevGPT snapshot JSON, OpenAI messages
+// JSON Lines) from fixturegen.Generate. With the defaults it regenerates the
+// committed fixtures under testdata/fixtures; with -n 200000 it makes a
+// benchmark corpus.
+//
+//	go run ./internal/fixturegen/cmd/fixturegen -out testdata/fixtures
+//	go run ./internal/fixturegen/cmd/fixturegen -out /tmp/big -n 200000 -formats wildchat,messages
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/revtrace/revtrace/internal/fixturegen"
+)
+
+func main() {
+	out := flag.String("out", "testdata/fixtures", "output directory")
+	n := flag.Int("n", 0, "conversations per format (0: the committed fixture sizes)")
+	seed := flag.Int64("seed", 1, "generator seed")
+	formats := flag.String("formats", "wildchat,sharechat,devgpt,messages", "formats to write")
+	compress := flag.String("compress", "zst", "compression of the messages JSONL: zst, gz or none")
+	flag.Parse()
+	if err := run(*out, *n, *seed, strings.Split(*formats, ","), *compress); err != nil {
+		fmt.Fprintln(os.Stderr, "fixturegen:", err)
+		os.Exit(1)
+	}
+}
+
+// Committed fixture sizes: all planted cases plus some filler, small enough
+// that all fixtures together stay well under 2 MB.
+var defaultN = map[string]int{"wildchat": 160, "sharechat": 120, "devgpt": 110, "messages": 140}
+
+// Each format gets its own seed offset so that the corpora differ.
+var seedOffset = map[string]int64{"wildchat": 0, "sharechat": 1000, "devgpt": 2000, "messages": 3000}
+
+func run(out string, n int, seed int64, formats []string, compress string) error {
+	counts := map[string]int{}
+	for _, f := range formats {
+		f = strings.TrimSpace(f)
+		k := n
+		if k == 0 {
+			k = defaultN[f]
+		}
+		s := seed + seedOffset[f]
+		dir := filepath.Join(out, f)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		var got int
+		var err error
+		switch f {
+		case "wildchat":
+			got, err = writeFile(filepath.Join(dir, "train-00000-of-00001.parquet"), func(w *os.File) (int, error) {
+				return fixturegen.WriteWildChat(w, fixturegen.Generate(s, k), fixturegen.WildChatOptions{})
+			})
+		case "sharechat":
+			got, err = writeFile(filepath.Join(dir, "chatgpt_results_final_language_filtered.csv"), func(w *os.File) (int, error) {
+				return fixturegen.WriteShareChat(w, fixturegen.Generate(s, k), fixturegen.ShareChatOptions{Ambiguous: true})
+			})
+		case "devgpt":
+			got, err = fixturegen.WriteDevGPT(dir, fixturegen.Generate(s, k), fixturegen.DevGPTOptions{})
+		case "messages":
+			name := "conversations.jsonl"
+			if compress != "none" {
+				name += "." + compress
+			}
+			got, err = writeFile(filepath.Join(dir, name), func(w *os.File) (int, error) {
+				if compress == "none" {
+					return fixturegen.WriteMessages(w, fixturegen.Generate(s, k), fixturegen.MessagesOptions{})
+				}
+				cw, err := fixturegen.Compress(w, compress)
+				if err != nil {
+					return 0, err
+				}
+				m, err := fixturegen.WriteMessages(cw, fixturegen.Generate(s, k), fixturegen.MessagesOptions{})
+				if cerr := cw.Close(); err == nil {
+					err = cerr
+				}
+				return m, err
+			})
+		default:
+			return fmt.Errorf("unknown format %q", f)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		counts[f] = got
+		fmt.Printf("%s: %d conversations -> %s\n", f, got, dir)
+	}
+	return nil
+}
+
+func writeFile(path string, fn func(*os.File) (int, error)) (int, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return 0, err
+	}
+	n, err := fn(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return n, err
+}

@@ -1,0 +1,275 @@
+package miner
+
+import (
+	"strings"
+
+	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/detectors/revision"
+	"github.com/revtrace/revtrace/detectors/split"
+	"github.com/revtrace/revtrace/detectors/trace"
+)
+
+// Event is one line of events.jsonl (DESIGN.md §4).
+type Event struct {
+	Corpus          string        `json:"corpus"`
+	Kind            string        `json:"kind"`
+	Source          string        `json:"source"`
+	ConversationID  string        `json:"conversation_id"`
+	TurnIndex       int           `json:"turn_index"`
+	UserTurn        int           `json:"user_turn"`
+	ReplyIndex      int           `json:"reply_index"`
+	Request         string        `json:"request"`
+	Keyword         string        `json:"keyword"`
+	Family          string        `json:"family"`
+	RevisionType    string        `json:"revision_type"`
+	Classifier      string        `json:"classifier"`
+	DeliverableType string        `json:"deliverable_type"`
+	Body            *split.Span   `json:"body"`
+	TraceFull       bool          `json:"trace_full"`
+	TraceBody       bool          `json:"trace_body"`
+	Traces          []trace.Trace `json:"traces"`
+	WithdrawnItem   *string       `json:"withdrawn_item"`
+	Model           string        `json:"model,omitempty"`
+	Language        string        `json:"language,omitempty"`
+	Links           []EventLink   `json:"links,omitempty"`
+}
+
+// EventLink is one public artifact linked to the event's conversation.
+type EventLink struct {
+	Kind            string `json:"kind"`
+	URL             string `json:"url"`
+	Repo            string `json:"repo,omitempty"`
+	Linked          bool   `json:"linked"`
+	TraceInArtifact bool   `json:"trace_in_artifact"`
+	// Property and Match say where and how the trace was found in the
+	// public text; empty when TraceInArtifact is false.
+	Property string `json:"property,omitempty"`
+	Match    string `json:"match,omitempty"`
+	Sentence string `json:"sentence,omitempty"`
+}
+
+// Case is one line of cases.jsonl.
+type Case struct {
+	Corpus         string `json:"corpus"`
+	ConversationID string `json:"conversation_id"`
+	UserTurn       int    `json:"user_turn"`
+	LinkKind       string `json:"link_kind"`
+	URL            string `json:"url"`
+	Repo           string `json:"repo"`
+	Property       string `json:"property"`
+	Match          string `json:"match"`
+	Sentence       string `json:"sentence"`
+}
+
+// analysed is what a worker returns for one conversation.
+type analysed struct {
+	counts *Counts
+	events []Event
+}
+
+// Analyser runs the detectors over conversations. It is safe for concurrent
+// use.
+type Analyser struct {
+	Classifier *revision.Classifier
+}
+
+// Conversation analyses one conversation: every user turn after the first
+// goes through the screen and the revision check; every revision request
+// followed by a non-empty assistant reply becomes an event.
+func (a *Analyser) Conversation(c *corpora.Conversation) ([]Event, *Counts) {
+	n := NewCounts()
+	n.Conversations = 1
+	n.Messages = len(c.Messages)
+	var events []Event
+	userTurn := 0
+	for i, m := range c.Messages {
+		if m.Role != corpora.RoleUser {
+			continue
+		}
+		userTurn++
+		n.UserTurns++
+		if userTurn == 1 {
+			continue
+		}
+		v := a.Classifier.Check(c.Messages[:i], m.Content)
+		if !v.Candidate {
+			continue
+		}
+		n.Candidates++
+		if !v.IsRevision {
+			continue
+		}
+		ri := replyIndex(c.Messages, i)
+		if ri < 0 {
+			n.RequestsWithoutReply++
+			continue
+		}
+		reply := c.Messages[ri].Content
+		an := trace.Analyze(trace.Input{
+			Reply:    reply,
+			Request:  m.Content,
+			Previous: previousDraft(c.Messages, i),
+		})
+		ev := Event{
+			Corpus:          c.Corpus,
+			Kind:            "revision",
+			Source:          c.Source(),
+			ConversationID:  c.ID,
+			TurnIndex:       i,
+			UserTurn:        userTurn,
+			ReplyIndex:      ri,
+			Request:         m.Content,
+			Keyword:         v.Keyword,
+			Family:          v.Family,
+			RevisionType:    v.Type,
+			Classifier:      "rules",
+			DeliverableType: an.DeliverableType,
+			Body:            an.Body,
+			TraceFull:       an.Trace,
+			TraceBody:       an.TraceBody,
+			Traces:          an.Traces,
+			Model:           c.Model,
+			Language:        firstNonEmpty(m.Language, c.Language),
+		}
+		if ev.Traces == nil {
+			ev.Traces = []trace.Trace{}
+		}
+		if an.WithdrawnItem != "" {
+			item := an.WithdrawnItem
+			ev.WithdrawnItem = &item
+		}
+		ev.Links = linkEvent(c.Links, an, reply)
+		n.count(&ev)
+		events = append(events, ev)
+	}
+	return events, n
+}
+
+// count adds one event to the counts.
+func (n *Counts) count(ev *Event) {
+	n.RevisionEvents++
+	if ev.RevisionType == "withdraw" || ev.RevisionType == "replace" {
+		n.RevocationOrReplacement++
+	}
+	cells := []*Cell{cell(n.ByRevisionType, ev.RevisionType), cell(n.ByDeliverable, ev.DeliverableType)}
+	for _, c := range cells {
+		c.Events++
+		if ev.TraceFull {
+			c.TraceFull++
+		}
+		if ev.TraceBody {
+			c.TraceBody++
+		}
+	}
+	if ev.TraceFull {
+		n.TraceFull++
+	}
+	if ev.TraceBody {
+		n.TraceBody++
+	}
+	seenPos := map[string]bool{}
+	seenPart := map[string]bool{}
+	for _, t := range ev.Traces {
+		n.TraceSentences++
+		n.SentencePositions[t.Position]++
+		n.Levels[t.Level]++
+		if !seenPos[t.Position] {
+			seenPos[t.Position] = true
+			n.Positions[t.Position]++
+		}
+		if p := PartOf(t.Position); !seenPart[p] {
+			seenPart[p] = true
+			n.PartEvents[p]++
+		}
+	}
+	n.derive()
+}
+
+func cell(m map[string]*Cell, k string) *Cell {
+	c := m[k]
+	if c == nil {
+		c = &Cell{}
+		m[k] = c
+	}
+	return c
+}
+
+// replyIndex returns the index of the assistant reply to the user message at
+// i: the next assistant message with non-blank text before the next user
+// message, or -1.
+func replyIndex(msgs []corpora.Message, i int) int {
+	for j := i + 1; j < len(msgs); j++ {
+		switch msgs[j].Role {
+		case corpora.RoleUser:
+			return -1
+		case corpora.RoleAssistant:
+			if strings.TrimSpace(msgs[j].Content) != "" {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// previousDraft returns the last assistant message with text before i.
+func previousDraft(msgs []corpora.Message, i int) string {
+	for j := i - 1; j >= 0; j-- {
+		if msgs[j].Role == corpora.RoleAssistant && strings.TrimSpace(msgs[j].Content) != "" {
+			return msgs[j].Content
+		}
+	}
+	return ""
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// linkEvent decides for each public artifact whether it holds a trace
+// sentence of the reply or the whole reply (whitespace-collapsed,
+// case-insensitive).
+func linkEvent(links []corpora.Link, an trace.Analysis, reply string) []EventLink {
+	if len(links) == 0 {
+		return nil
+	}
+	out := make([]EventLink, 0, len(links))
+	for _, l := range links {
+		el := EventLink{Kind: l.Kind, URL: l.URL, Repo: l.Repo, Linked: true}
+		if an.Trace {
+			el.Property, el.Match, el.Sentence = findInArtifact(l.Public, an.Traces, reply)
+			el.TraceInArtifact = el.Match != ""
+		}
+		out = append(out, el)
+	}
+	return out
+}
+
+func findInArtifact(public []corpora.PublicText, traces []trace.Trace, reply string) (property, match, sentence string) {
+	whole := collapse(reply)
+	for _, p := range public {
+		text := collapse(p.Text)
+		if text == "" {
+			continue
+		}
+		for _, t := range traces {
+			s := collapse(t.Sentence)
+			if s != "" && strings.Contains(text, s) {
+				return p.Property, "sentence", t.Sentence
+			}
+		}
+		if whole != "" && strings.Contains(text, whole) {
+			return p.Property, "reply", traces[0].Sentence
+		}
+	}
+	return "", "", ""
+}
+
+// collapse lower-cases s and collapses every whitespace run to one space.
+func collapse(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
