@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/pprof"
 	"time"
 
 	"github.com/revtrace/revtrace/detectors/screen"
@@ -31,6 +32,7 @@ func cmdMine(args []string, stderr io.Writer) error {
 	quiet := fs.Bool("quiet", false, "no progress output")
 	rules := fs.String("rules", "", "keyword screen rules file replacing the embedded default")
 	failOnTrace := fs.Bool("fail-on-trace", false, "exit with status 4 when any trace is found")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: revtrace mine [flags] PATH...\n\nPATH is a file, a directory (walked) or a glob; .zst and .gz are decompressed.\n\n")
 		fs.PrintDefaults()
@@ -58,6 +60,16 @@ func cmdMine(args []string, stderr io.Writer) error {
 	}
 	if !*quiet {
 		opt.Progress = newProgress(stderr)
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer func() { pprof.StopCPUProfile(); f.Close() }()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

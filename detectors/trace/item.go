@@ -3,6 +3,8 @@ package trace
 import (
 	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -33,9 +35,20 @@ func (it *item) known() bool { return it != nil && it.text != "" }
 // matcher finds a phrase case-insensitively, with flexible white space and
 // word boundaries that work for non-ASCII letters.
 type matcher struct {
-	phrase string
-	re     *regexp.Regexp
+	phrase  string
+	pattern string
+	re      *regexp.Regexp // compiled on first use
 }
+
+// compiled caches compiled item patterns: the same phrases ("the password",
+// an e-mail address) recur across replies, and most matchers are built for
+// replies that never need them, so compiling is both lazy and shared.
+var compiled sync.Map // pattern -> *regexp.Regexp
+
+// compiledCount bounds the cache; beyond it patterns are compiled per use.
+var compiledCount atomic.Int64
+
+const maxCompiled = 1 << 14
 
 func newMatcher(phrase string) *matcher {
 	phrase = strings.Join(strings.Fields(phrase), " ")
@@ -67,14 +80,32 @@ func newMatcher(phrase string) *matcher {
 	if isWordRune(last) && !isCJK(last) {
 		b.WriteString(`(?:[^\p{L}\p{N}_]|$)`)
 	}
-	re, err := regexp.Compile(b.String())
-	if err != nil {
-		return nil
-	}
-	return &matcher{phrase: phrase, re: re}
+	// The pattern is built from quoted literals and fixed classes, so it
+	// always compiles; an error in in() is treated as no match.
+	return &matcher{phrase: phrase, pattern: b.String()}
 }
 
-func (m *matcher) in(s string) bool { return m != nil && m.re.MatchString(s) }
+func (m *matcher) in(s string) bool {
+	if m == nil {
+		return false
+	}
+	if m.re == nil {
+		if v, ok := compiled.Load(m.pattern); ok {
+			m.re = v.(*regexp.Regexp)
+		} else {
+			re, err := regexp.Compile(m.pattern)
+			if err != nil {
+				return false
+			}
+			m.re = re
+			if compiledCount.Load() < maxCompiled {
+				compiled.Store(m.pattern, re)
+				compiledCount.Add(1)
+			}
+		}
+	}
+	return m.re.MatchString(s)
+}
 
 func isCJK(r rune) bool {
 	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)

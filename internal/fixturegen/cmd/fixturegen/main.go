@@ -35,18 +35,20 @@ func main() {
 // that all fixtures together stay well under 2 MB.
 var defaultN = map[string]int{"wildchat": 160, "sharechat": 120, "devgpt": 110, "messages": 140}
 
-// Each format gets its own seed offset so that the corpora differ.
+// Seed offsets of the committed fixtures, one per format.
 var seedOffset = map[string]int64{"wildchat": 0, "sharechat": 1000, "devgpt": 2000, "messages": 3000}
 
 func run(out string, n int, seed int64, formats []string, compress string) error {
 	counts := map[string]int{}
 	for _, f := range formats {
 		f = strings.TrimSpace(f)
-		k := n
+		// With -n every format gets the same conversations (so that a
+		// benchmark compares like with like); the committed fixtures use a
+		// different seed per format so that the corpora differ.
+		k, s := n, seed
 		if k == 0 {
-			k = defaultN[f]
+			k, s = defaultN[f], seed+seedOffset[f]
 		}
-		s := seed + seedOffset[f]
 		dir := filepath.Join(out, f)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
