@@ -4,7 +4,7 @@ BIN     := bin/revtrace
 FIXTURES:= testdata/fixtures
 DEMO_OUT?= $(or $(TMPDIR),/tmp)/revtrace-demo
 
-.PHONY: all build test vet fmt-check demo fixtures fuzz bench clean
+.PHONY: all build test vet fmt-check demo fixtures fuzz bench clean eval
 
 all: build
 
@@ -34,6 +34,12 @@ demo: build
 fixtures:
 	$(GO) run ./internal/fixturegen/cmd/fixturegen -out $(FIXTURES)
 
+## eval: score the detectors on the dev gold sets, then, separately, on the held-out sets
+GOLD ?= testdata/gold
+eval: build
+	./$(BIN) eval --label "dev sets ($(GOLD))" --replies $(GOLD)/replies.jsonl --turns $(GOLD)/turns.jsonl
+	./$(BIN) eval --label "held-out sets ($(GOLD)/heldout)" --replies $(GOLD)/heldout/replies.jsonl --turns $(GOLD)/heldout/turns.jsonl
+
 ## fuzz: run every native fuzz target for FUZZTIME each
 FUZZTIME ?= 60s
 fuzz:
@@ -42,6 +48,11 @@ fuzz:
 	    echo "== $$pkg $$t"; $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg; \
 	  done; \
 	done
+
+## bench: revtrace vs zstd|rg, the Python miner and DuckDB on a generated corpus (not part of test;
+## env N, REPS, SEED, WORK, PEERS, SCALE — see bench/README.md)
+bench:
+	GO=$(GO) bash bench/run.sh
 
 clean:
 	rm -rf bin

@@ -42,6 +42,8 @@ Usage:
   revtrace scan [flags] [FILE|-]     analyse one assistant reply; --jsonl for one JSON object per line
   revtrace classify --jsonl FILE|-   keyword screen and revision check for user turns
   revtrace report DIR                re-render report.md, report.html and tables/ from summary.json
+  revtrace eval [flags]              score the detectors against gold sets (--replies, --turns)
+  revtrace filter [flags] [FILE|-]   print a reply with its trace sentences deleted (exit 3: withheld)
   revtrace version                   print the version
 
 Run "revtrace COMMAND -h" for a command's flags.
@@ -66,6 +68,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdClassify(args[1:], stdin, stdout)
 	case "report":
 		err = cmdReport(args[1:])
+	case "eval":
+		err = cmdEval(args[1:], stdout, stderr)
+	case "filter":
+		err = cmdFilter(args[1:], stdin, stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, "revtrace", version())
 		return 0

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/revtrace/revtrace/detectors/revision"
+	"github.com/revtrace/revtrace/detectors/screen"
+	"github.com/revtrace/revtrace/detectors/split"
+	"github.com/revtrace/revtrace/detectors/trace"
+	"github.com/revtrace/revtrace/eval"
+)
+
+// Default gold sets of eval, relative to the working directory.
+const (
+	defaultGoldReplies = "testdata/gold/replies.jsonl"
+	defaultGoldTurns   = "testdata/gold/turns.jsonl"
+)
+
+// evalOut is the JSON output of eval --json.
+type evalOut struct {
+	Label       string            `json:"label,omitempty"`
+	RepliesFile string            `json:"replies_file,omitempty"`
+	TurnsFile   string            `json:"turns_file,omitempty"`
+	Aliases     bool              `json:"aliases"`
+	Versions    map[string]string `json:"versions"`
+	Replies     *eval.ReplyReport `json:"replies"`
+	Turns       *eval.TurnReport  `json:"turns"`
+}
+
+// cmdEval is "revtrace eval [--replies FILE] [--turns FILE] [--json]
+// [--errors] [--aliases]": it scores the reply analysis and the revision
+// check against gold sets and prints the measures.
+func cmdEval(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	replies := fs.String("replies", "", "gold replies (JSON Lines); default "+defaultGoldReplies+" when neither --replies nor --turns is given")
+	turns := fs.String("turns", "", "gold user turns (JSON Lines); default "+defaultGoldTurns+" when neither --replies nor --turns is given")
+	asJSON := fs.Bool("json", false, "print the reports as one JSON object")
+	showErrors := fs.Bool("errors", false, "list every disagreement with gold (ids of false positives and negatives, ...)")
+	aliases := fs.Bool("aliases", false, "give the scanner the gold aliases of the withdrawn item (default: derive it from the request and the previous draft, as in the wild)")
+	label := fs.String("label", "", "a title printed above the tables (and in the JSON)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: revtrace eval [--replies FILE] [--turns FILE] [--json] [--errors] [--aliases]\n\n")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		fs.Usage()
+		return &exitError{code: 1, err: fmt.Errorf("eval: unexpected argument %q", pos[0])}
+	}
+	if *replies == "" && *turns == "" {
+		*replies, *turns = defaultGoldReplies, defaultGoldTurns
+	}
+	out := evalOut{
+		Label: *label, RepliesFile: *replies, TurnsFile: *turns, Aliases: *aliases,
+		Versions: map[string]string{
+			"scanner":  trace.Version,
+			"split":    split.Version,
+			"revision": revision.Version,
+			"screen":   screen.Version,
+			"revtrace": version(),
+		},
+	}
+	if *replies != "" {
+		gold, err := eval.LoadReplies(*replies)
+		if err != nil {
+			return err
+		}
+		r := eval.EvalReplies(gold, eval.Analyser(*aliases))
+		out.Replies = &r
+	}
+	if *turns != "" {
+		gold, err := eval.LoadTurns(*turns)
+		if err != nil {
+			return err
+		}
+		r := eval.EvalTurns(gold, eval.Checker(nil))
+		out.Turns = &r
+	}
+	if !*showErrors {
+		if out.Replies != nil {
+			out.Replies.Errors = nil
+		}
+		if out.Turns != nil {
+			out.Turns.Errors = nil
+		}
+	}
+	bw := bufio.NewWriter(stdout)
+	if *asJSON {
+		err = newEncoder(bw).Encode(out)
+	} else {
+		err = writeEvalText(bw, out, *showErrors)
+	}
+	return errors.Join(err, bw.Flush())
+}
+
+func writeEvalText(w io.Writer, o evalOut, showErrors bool) error {
+	if o.Label != "" {
+		fmt.Fprintf(w, "# %s\n\n", o.Label)
+	}
+	if o.Replies != nil {
+		given := "not given (derived from request and previous draft)"
+		if o.Aliases {
+			given = "given (gold aliases)"
+		}
+		fmt.Fprintf(w, "== reply analysis: %s\n   scanner %s, splitter %s; aliases %s\n\n", o.RepliesFile, o.Versions["scanner"], o.Versions["split"], given)
+		if err := o.Replies.WriteText(w, showErrors); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	if o.Turns != nil {
+		fmt.Fprintf(w, "== revision check: %s\n   %s, %s\n\n", o.TurnsFile, o.Versions["revision"], o.Versions["screen"])
+		if err := o.Turns.WriteText(w, showErrors); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
+}
