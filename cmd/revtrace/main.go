@@ -8,6 +8,9 @@
 //	revtrace scan [flags] [FILE|-]     analyse one reply (or --jsonl many)
 //	revtrace classify --jsonl FILE|-   screen and classify user turns
 //	revtrace report DIR                re-render the reports of a run
+//	revtrace merge OUT DIR...          merge shard outputs
+//	revtrace eval                      score the detectors against gold sets
+//	revtrace filter [FILE|-]           delete trace sentences from a reply
 //	revtrace version
 //
 // Run "revtrace COMMAND -h" for the flags of a command.
@@ -42,6 +45,7 @@ Usage:
   revtrace scan [flags] [FILE|-]     analyse one assistant reply; --jsonl for one JSON object per line
   revtrace classify --jsonl FILE|-   keyword screen and revision check for user turns
   revtrace report DIR                re-render report.md, report.html and tables/ from summary.json
+  revtrace merge OUT DIR...          merge the outputs of shard runs into OUT
   revtrace eval [flags]              score the detectors against gold sets (--replies, --turns)
   revtrace filter [flags] [FILE|-]   print a reply with its trace sentences deleted (exit 3: withheld)
   revtrace version                   print the version
@@ -68,6 +72,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdClassify(args[1:], stdin, stdout)
 	case "report":
 		err = cmdReport(args[1:])
+	case "merge":
+		err = cmdMerge(args[1:], stderr)
 	case "eval":
 		err = cmdEval(args[1:], stdout, stderr)
 	case "filter":

@@ -185,3 +185,23 @@ func TestUsageErrors(t *testing.T) {
 		t.Errorf("classify without --jsonl: exit %d", code)
 	}
 }
+
+func TestMergeCLI(t *testing.T) {
+	a, b, out := t.TempDir(), t.TempDir(), t.TempDir()
+	for dir, src := range map[string]string{a: "../../testdata/fixtures/wildchat", b: "../../testdata/fixtures/messages"} {
+		if _, stderr, code := runCLI(t, "", "mine", "--quiet", "--out", dir, src); code != 0 {
+			t.Fatalf("mine %s: exit %d: %s", src, code, stderr)
+		}
+	}
+	if _, stderr, code := runCLI(t, "", "merge", out, a, b); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	for _, f := range []string{"summary.json", "events.jsonl", "report.md", "tables/figure3a_funnel.csv"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("merge did not write %s", f)
+		}
+	}
+	if _, _, code := runCLI(t, "", "merge", out); code != 1 {
+		t.Errorf("merge without DIR: exit %d, want 1", code)
+	}
+}
