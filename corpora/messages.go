@@ -10,7 +10,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // NewMessagesReader returns a Reader for a JSON Lines file of OpenAI-style
@@ -21,9 +20,11 @@ import (
 // or the Batch API shape {"custom_id", "body": {"model", "messages": [...]}}.
 // Every element of messages becomes a Message (system and tool included),
 // with its role passed through NormaliseRole. Content may be a string (kept
-// as it is), a list of parts (the text of the text parts joined with "\n")
-// or null (""). The conversation ID is id, conversation_id or custom_id,
-// else "FILE#line=N"; Position is "line=N", 1-based.
+// as it is: JSON escapes are decoded, every other byte, invalid UTF-8
+// included, is kept as the file has it), a list of parts (the text of the
+// text parts joined with "\n") or null (""). The conversation ID is id,
+// conversation_id or custom_id, else "FILE#line=N"; Position is "line=N",
+// 1-based.
 //
 // Lines may be of any length. Blank lines are skipped silently. A line that
 // is not a JSON object with a messages array is a Problem (Records 1) and
@@ -42,10 +43,13 @@ type messagesRecord struct {
 	CustomID       json.RawMessage `json:"custom_id"`
 	Model          json.RawMessage `json:"model"`
 	Language       json.RawMessage `json:"language"`
-	Body           *struct {
-		Messages []messagesItem  `json:"messages"`
-		Model    json.RawMessage `json:"model"`
-	} `json:"body"`
+	Body           *messagesBody   `json:"body"`
+}
+
+// messagesBody is the Batch API request body.
+type messagesBody struct {
+	Messages []messagesItem  `json:"messages"`
+	Model    json.RawMessage `json:"model"`
 }
 
 type messagesItem struct {
@@ -53,7 +57,11 @@ type messagesItem struct {
 	Content json.RawMessage `json:"content"`
 }
 
-// Read implements Reader.
+// Read implements Reader. When sink is a DeferredSink, each non-blank line
+// is handed over undecoded (Deferred) so that the sink can decode lines in
+// parallel; otherwise lines are decoded here. Either way the outcome for a
+// line, conversation or Problem, is the same and arrives in file order.
+// When sink is a ByteCounter it learns the reader's offset in the file.
 func (r *messagesReader) Read(ctx context.Context, sink Sink) error {
 	rc, err := Open(r.path)
 	if err != nil {
@@ -61,6 +69,9 @@ func (r *messagesReader) Read(ctx context.Context, sink Sink) error {
 		return nil
 	}
 	defer rc.Close()
+	prog := newDiskProgress(sink, rc)
+	defer prog.finish()
+	ds, _ := sink.(DeferredSink)
 	br := bufio.NewReaderSize(rc, 1<<20)
 	var buf []byte
 	for line := 1; ; line++ {
@@ -74,21 +85,51 @@ func (r *messagesReader) Read(ctx context.Context, sink Sink) error {
 				Reason: "stream damaged, rest of the file lost: " + err.Error(), Records: -1})
 			return nil
 		}
+		prog.decoded(len(data))
 		if line == 1 {
 			data = bytes.TrimPrefix(data, utf8BOM)
 		}
 		if len(bytes.TrimSpace(data)) > 0 {
-			c, perr := r.parse(data, line)
-			if perr != nil {
-				sink.Problem(Problem{File: r.path, Position: "line=" + strconv.Itoa(line), Reason: perr.Error(), Records: 1})
-			} else if serr := sink.Conversation(c); serr != nil {
-				return serr
+			if ds != nil {
+				if serr := ds.Deferred(&messagesLine{r: r, line: line, data: bytes.Clone(data)}); serr != nil {
+					return serr
+				}
+			} else {
+				c, perr := r.parse(data, line)
+				if perr != nil {
+					sink.Problem(r.problem(line, perr))
+				} else if serr := sink.Conversation(c); serr != nil {
+					return serr
+				}
 			}
 		}
 		if err == io.EOF {
 			return nil
 		}
 	}
+}
+
+// problem is the Problem for a line that cannot be used.
+func (r *messagesReader) problem(line int, err error) Problem {
+	return Problem{File: r.path, Position: "line=" + strconv.Itoa(line), Reason: err.Error(), Records: 1}
+}
+
+// messagesLine is one undecoded line handed to a DeferredSink.
+type messagesLine struct {
+	r    *messagesReader
+	line int
+	data []byte
+}
+
+// Decode implements Deferred.
+func (m *messagesLine) Decode() (*Conversation, *Problem) {
+	c, err := m.r.parse(m.data, m.line)
+	m.data = nil
+	if err != nil {
+		p := m.r.problem(m.line, err)
+		return nil, &p
+	}
+	return c, nil
 }
 
 // utf8BOM is the byte-order mark some tools put at the start of a file.
@@ -112,12 +153,30 @@ func readJSONLine(br *bufio.Reader, buf []byte) (line, reuse []byte, err error) 
 	}
 }
 
-// parse turns one non-blank line into a conversation.
+// parse turns one non-blank line into a conversation. The fast path
+// (parseFast) handles every record it fully understands; anything else —
+// malformed JSON, unexpected types, keys that only match case-insensitively,
+// duplicate keys — goes through encoding/json (parseSlow), which also words
+// the errors. Both give the same result for every line the fast path
+// accepts (FuzzMessagesParseEquivalence).
 func (r *messagesReader) parse(data []byte, line int) (*Conversation, error) {
+	if rec, ok := parseFast(data); ok {
+		return r.build(&rec, line)
+	}
+	return r.parseSlow(data, line)
+}
+
+// parseSlow is parse through encoding/json.
+func (r *messagesReader) parseSlow(data []byte, line int) (*Conversation, error) {
 	var rec messagesRecord
 	if err := json.Unmarshal(data, &rec); err != nil {
 		return nil, fmt.Errorf("bad JSON: %v", err)
 	}
+	return r.build(&rec, line)
+}
+
+// build turns a decoded record into a conversation.
+func (r *messagesReader) build(rec *messagesRecord, line int) (*Conversation, error) {
 	items, model := rec.Messages, rec.Model
 	if items == nil && rec.Body != nil {
 		items = rec.Body.Messages
@@ -150,6 +209,229 @@ func (r *messagesReader) parse(data []byte, line int) (*Conversation, error) {
 	return c, nil
 }
 
+// Field names the fast path looks for, by object.
+var (
+	recordKeys = []string{"messages", "id", "conversation_id", "custom_id", "model", "language", "body"}
+	bodyKeys   = []string{"messages", "model"}
+	itemKeys   = []string{"role", "content"}
+)
+
+// parseFast decodes a record with the JSON scanner of jsonfast.go into the
+// same messagesRecord encoding/json would fill. Raw fields alias data. ok is
+// false whenever the result could differ from encoding/json's, including
+// every line encoding/json would reject.
+func parseFast(data []byte) (rec messagesRecord, ok bool) {
+	s := &jsonScan{b: data}
+	if !s.eat('{') {
+		return rec, false
+	}
+	var seen [7]bool
+	if !s.eat('}') {
+		for {
+			s.ws()
+			ks, ke, esc, ok := s.str()
+			if !ok || !s.eat(':') {
+				return rec, false
+			}
+			k := keyKind(data[ks+1:ke-1], esc, recordKeys)
+			if k == -2 || k >= 0 && seen[k] {
+				return rec, false
+			}
+			switch k {
+			case -1:
+				if _, _, ok := s.value(); !ok {
+					return rec, false
+				}
+			case 0:
+				if rec.Messages, ok = s.items(); !ok {
+					return rec, false
+				}
+			case 6:
+				if rec.Body, ok = s.body(); !ok {
+					return rec, false
+				}
+			default:
+				vs, ve, ok := s.value()
+				if !ok {
+					return rec, false
+				}
+				raw := json.RawMessage(data[vs:ve])
+				switch k {
+				case 1:
+					rec.ID = raw
+				case 2:
+					rec.ConversationID = raw
+				case 3:
+					rec.CustomID = raw
+				case 4:
+					rec.Model = raw
+				case 5:
+					rec.Language = raw
+				}
+			}
+			if k >= 0 {
+				seen[k] = true
+			}
+			if s.eat(',') {
+				continue
+			}
+			if s.eat('}') {
+				break
+			}
+			return rec, false
+		}
+	}
+	s.ws()
+	return rec, s.i == len(data)
+}
+
+// items decodes a messages value: null (nil) or an array of message
+// objects (non-nil, possibly empty).
+func (s *jsonScan) items() ([]messagesItem, bool) {
+	s.ws()
+	if s.i < len(s.b) && s.b[s.i] == 'n' {
+		return nil, s.lit("null")
+	}
+	if !s.eat('[') {
+		return nil, false
+	}
+	items := make([]messagesItem, 0, 8)
+	if s.eat(']') {
+		return items, true
+	}
+	for {
+		var it messagesItem
+		s.ws()
+		switch {
+		case s.i < len(s.b) && s.b[s.i] == 'n':
+			if !s.lit("null") {
+				return nil, false
+			}
+		case s.eat('{'):
+			if !s.item(&it) {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+		items = append(items, it)
+		if s.eat(',') {
+			continue
+		}
+		if s.eat(']') {
+			return items, true
+		}
+		return nil, false
+	}
+}
+
+// item decodes the members of one message object after its '{'.
+func (s *jsonScan) item(it *messagesItem) bool {
+	if s.eat('}') {
+		return true
+	}
+	var seen [2]bool
+	for {
+		s.ws()
+		ks, ke, esc, ok := s.str()
+		if !ok || !s.eat(':') {
+			return false
+		}
+		k := keyKind(s.b[ks+1:ke-1], esc, itemKeys)
+		if k == -2 || k >= 0 && seen[k] {
+			return false
+		}
+		switch k {
+		case -1:
+			if _, _, ok := s.value(); !ok {
+				return false
+			}
+		case 0:
+			s.ws()
+			switch {
+			case s.i < len(s.b) && s.b[s.i] == 'n':
+				if !s.lit("null") {
+					return false
+				}
+			case s.i < len(s.b) && s.b[s.i] == '"':
+				vs, ve, _, ok := s.str()
+				if !ok {
+					return false
+				}
+				if it.Role, ok = jsonUnquote(s.b[vs:ve]); !ok {
+					return false
+				}
+			default:
+				return false
+			}
+			seen[0] = true
+		case 1:
+			vs, ve, ok := s.value()
+			if !ok {
+				return false
+			}
+			it.Content = s.b[vs:ve]
+			seen[1] = true
+		}
+		if s.eat(',') {
+			continue
+		}
+		return s.eat('}')
+	}
+}
+
+// body decodes the Batch API body: null (nil) or an object.
+func (s *jsonScan) body() (*messagesBody, bool) {
+	s.ws()
+	if s.i < len(s.b) && s.b[s.i] == 'n' {
+		return nil, s.lit("null")
+	}
+	if !s.eat('{') {
+		return nil, false
+	}
+	b := &messagesBody{}
+	if s.eat('}') {
+		return b, true
+	}
+	var seen [2]bool
+	for {
+		s.ws()
+		ks, ke, esc, ok := s.str()
+		if !ok || !s.eat(':') {
+			return nil, false
+		}
+		k := keyKind(s.b[ks+1:ke-1], esc, bodyKeys)
+		if k == -2 || k >= 0 && seen[k] {
+			return nil, false
+		}
+		switch k {
+		case -1:
+			if _, _, ok := s.value(); !ok {
+				return nil, false
+			}
+		case 0:
+			if b.Messages, ok = s.items(); !ok {
+				return nil, false
+			}
+			seen[0] = true
+		case 1:
+			vs, ve, ok := s.value()
+			if !ok {
+				return nil, false
+			}
+			b.Model = s.b[vs:ve]
+			seen[1] = true
+		}
+		if s.eat(',') {
+			continue
+		}
+		if s.eat('}') {
+			return b, true
+		}
+		return nil, false
+	}
+}
+
 // messagesID returns the first usable identifier: a non-empty string, or a
 // number as written.
 func messagesID(raws ...json.RawMessage) string {
@@ -169,29 +451,14 @@ func messagesID(raws ...json.RawMessage) string {
 	return ""
 }
 
-// unquoteJSON decodes a JSON string literal. Literals without escapes (most
-// message texts) are copied directly instead of going through the decoder.
+// unquoteJSON decodes a JSON string literal (see jsonUnquote: escapes are
+// decoded, every other byte is kept as the source has it).
 func unquoteJSON(raw []byte) (string, error) {
-	if len(raw) >= 2 && raw[len(raw)-1] == '"' {
-		inner := raw[1 : len(raw)-1]
-		if bytes.IndexByte(inner, '\\') < 0 && bytes.IndexByte(inner, '"') < 0 && utf8.Valid(inner) && !hasControl(inner) {
-			return string(inner), nil
-		}
+	s, ok := jsonUnquote(raw)
+	if !ok {
+		return "", fmt.Errorf("malformed string literal: %.20s", raw)
 	}
-	var s string
-	err := json.Unmarshal(raw, &s)
-	return s, err
-}
-
-// hasControl reports whether b holds a byte below 0x20 (invalid inside a
-// JSON string).
-func hasControl(b []byte) bool {
-	for _, c := range b {
-		if c < 0x20 {
-			return true
-		}
-	}
-	return false
+	return s, nil
 }
 
 // jsonString returns raw's value when raw is a JSON string, else "".
@@ -200,10 +467,7 @@ func jsonString(raw json.RawMessage) string {
 	if len(raw) == 0 || raw[0] != '"' {
 		return ""
 	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return ""
-	}
+	s, _ := jsonUnquote(raw)
 	return s
 }
 
@@ -255,8 +519,7 @@ func messagesContent(raw json.RawMessage) (string, error) {
 func messagesPart(raw json.RawMessage) (string, bool, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && raw[0] == '"' {
-		var s string
-		err := json.Unmarshal(raw, &s)
+		s, err := unquoteJSON(raw)
 		return s, err == nil, err
 	}
 	if len(raw) == 0 || raw[0] != '{' {
@@ -279,18 +542,27 @@ func messagesPart(raw json.RawMessage) (string, bool, error) {
 		return "", false, nil
 	}
 	if text[0] == '{' {
+		// Decoding into *string first keeps encoding/json's verdict on
+		// odd values (numbers, objects, duplicate keys); the text itself
+		// is then taken from the raw literal, unchanged.
 		var v struct {
 			Value *string `json:"value"`
 		}
 		if json.Unmarshal(text, &v) != nil || v.Value == nil {
 			return "", false, nil
 		}
-		return *v.Value, true, nil
+		var raw struct {
+			Value json.RawMessage `json:"value"`
+		}
+		if json.Unmarshal(text, &raw) != nil {
+			return "", false, nil
+		}
+		s, err := unquoteJSON(bytes.TrimSpace(raw.Value))
+		return s, err == nil, err
 	}
 	if text[0] != '"' {
 		return "", false, nil
 	}
-	var s string
-	err := json.Unmarshal(text, &s)
+	s, err := unquoteJSON(text)
 	return s, err == nil, err
 }

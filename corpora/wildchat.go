@@ -31,13 +31,17 @@ import (
 // conversation_hash/conversation_id or without conversation.role/content is
 // reported as a Problem.
 //
-// How it reads. One row group at a time; within it, the pages of the
-// needed column chunks are decoded one page per column at a time and rows
-// are rebuilt from repetition levels (level 0 starts a row; page boundaries
-// carry no meaning, as data page V1 allows a row to span pages).
-// Definition levels tell a null or empty list (no messages) from a list of
-// messages and a null field from an empty string. Memory is bounded by one
-// decoded page per needed column plus the conversation being built.
+// How it reads. Row by row in file order; a few row groups (up to
+// GOMAXPROCS, at most 3) are decoded at once, each into a short queue, and
+// delivered strictly in order (wildchat_parallel.go). Within a row group,
+// the pages of the needed column chunks are decoded one page per column at
+// a time and rows are rebuilt from repetition levels (level 0 starts a row;
+// page boundaries carry no meaning, as data page V1 allows a row to span
+// pages). Definition levels tell a null or empty list (no messages) from a
+// list of messages and a null field from an empty string. Memory is bounded
+// by one decoded page per needed column and a queue of 64 rows per row
+// group in flight. A sink that is a ByteCounter hears the compressed size
+// of each row group once it is delivered.
 //
 // What it yields. One Conversation per row: ID = conversation_hash (when it
 // is null: FILE#row=N), Position "row=N" (N = 0-based row in the file),
@@ -117,24 +121,7 @@ func readWildChat(ctx context.Context, ra io.ReaderAt, size int64, file string, 
 		return nil
 	}
 	st.pf, st.layout = pf, layout
-	md := pf.Metadata()
-	var base int64
-	for gi, rg := range pf.RowGroups() {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		n := rg.NumRows()
-		if n < 0 {
-			sink.Problem(Problem{File: file, Position: fmt.Sprintf("row=%d", base),
-				Reason: fmt.Sprintf("row group %d: negative row count %d in the footer", gi, n), Records: -1})
-			return nil
-		}
-		if err := st.readGroup(gi, rg, &md.RowGroups[gi], base, n); err != nil {
-			return err
-		}
-		base += n
-	}
-	return nil
+	return st.readGroups(pf.Metadata(), wcAhead())
 }
 
 // openParquet opens the footer, turning parquet-go panics into errors.

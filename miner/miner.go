@@ -3,9 +3,10 @@
 // puts the results back in input order, writes events.jsonl, cases.jsonl
 // and errors.jsonl, and aggregates the counts of summary.json.
 //
-// The output does not depend on the number of workers: every conversation
-// carries a sequence number from the (single) reading goroutine and the
-// collector writes results strictly in that order.
+// The output does not depend on the number of workers: the (single)
+// reading goroutine numbers batches of consecutive records, workers decode
+// and analyse whole batches, and the collector writes results strictly in
+// batch order, item by item.
 package miner
 
 import (
@@ -19,6 +20,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/revtrace/revtrace/corpora"
@@ -43,14 +45,25 @@ type Options struct {
 	Redact    bool
 	MaxErrors int // < 0: no limit
 	Screen    *screen.Screen
-	// Progress receives progress lines; nil for none.
+	// Progress receives progress lines; nil for none. When it is also a
+	// ByteProgress it is told how many bytes of the input have been read.
 	Progress Progress
 }
 
-// Progress is told how far a run has come.
+// Progress is told how far a run has come. Its methods are called from a
+// single goroutine.
 type Progress interface {
 	Conversations(n int)
 	Done()
+}
+
+// ByteProgress is a Progress that also follows the input in bytes as
+// stored on disk: read counts compressed bytes consumed so far (Parquet:
+// the compressed size of the row groups read), total the size of all input
+// files. Bytes is called before Conversations, from the same goroutine.
+type ByteProgress interface {
+	Progress
+	Bytes(read, total int64)
 }
 
 // Result is what Run returns besides the files it writes.
@@ -60,23 +73,45 @@ type Result struct {
 	Errors  int
 }
 
-type job struct {
-	seq  int
-	conv *corpora.Conversation
-	// a job without conv carries a reader-side record (problem or count)
+// item is one record on its way through the pipeline: what a reader
+// delivered (a conversation, an undecoded record, or a reader-side record:
+// problem or count) and, once a worker is done, the analysis.
+type item struct {
+	conv        *corpora.Conversation
+	deferred    corpora.Deferred
 	problem     *corpora.Problem
 	unavailable string
 	duplicate   string
-}
 
-type done struct {
-	seq    int
-	job    job
 	events []Event
 	counts *Counts
 }
 
+// batch is the unit of work: up to batchSize consecutive items. seq
+// numbers batches in input order.
+type batch struct {
+	seq   int
+	items []item
+}
+
+// batchSize is how many records travel together from the reader to a
+// worker and on to the collector; batching keeps channel and scheduling
+// overhead per conversation negligible.
+const batchSize = 64
+
+// windowPerWorker bounds the batches in flight (queued, being analysed or
+// waiting to be written in order) per worker, and so the memory a run
+// holds, whatever the order in which workers finish.
+const windowPerWorker = 6
+
 // Run mines the corpora named by args and writes the outputs into opt.Out.
+//
+// One goroutine reads the inputs in order and groups what the readers
+// deliver into numbered batches; records that a reader hands over undecoded
+// (corpora.Deferred, JSON Lines) are decoded by the workers, which also run
+// the detectors; the collector (the calling goroutine) restores batch order
+// and writes and aggregates item by item, so the outputs do not depend on
+// the number of workers.
 func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.NumCPU()
@@ -92,6 +127,8 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 	for _, in := range inputs {
 		corpusOf[in.Path] = in.Format
 	}
+	readers := corpora.NewReaders(inputs)
+	cover, inputBytes := readerSizes(inputs, len(readers))
 
 	w, err := newWriters(opt.Out, opt.Redact)
 	if err != nil {
@@ -116,44 +153,53 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	jobs := make(chan job, 4*opt.Workers)
-	results := make(chan done, 4*opt.Workers)
+	window := windowPerWorker * opt.Workers
+	jobs := make(chan *batch, window)
+	results := make(chan *batch, window)
+	tokens := make(chan struct{}, window)
 	an := &Analyser{Classifier: revision.New(opt.Screen)}
 
-	// Reader: one goroutine, so sequence numbers follow input order.
+	// Reader: one goroutine, so batches follow input order.
 	var readErr error
+	s := &sink{ctx: ctx, jobs: jobs, tokens: tokens}
 	go func() {
 		defer close(jobs)
-		s := &sink{ctx: ctx, jobs: jobs}
 		for _, p := range problems {
-			p := p
-			if err := s.send(job{problem: &p}); err != nil {
-				readErr = err
-				return
-			}
+			s.Problem(p)
 		}
-		for _, r := range corpora.NewReaders(inputs) {
+		for k, r := range readers {
+			s.startFile(cover, k)
 			if err := r.Read(ctx, s); err != nil {
 				if ctx.Err() == nil {
 					readErr = err
 				}
 				return
 			}
+			s.endFile()
+		}
+		if err := s.flush(); err != nil && ctx.Err() == nil {
+			readErr = err
 		}
 	}()
 
-	// Workers.
+	// Workers: decode deferred records and analyse conversations.
 	var wg sync.WaitGroup
 	for i := 0; i < opt.Workers; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range jobs {
-				d := done{seq: j.seq, job: j}
-				if j.conv != nil {
-					d.events, d.counts = an.Conversation(j.conv)
+			for b := range jobs {
+				for i := range b.items {
+					it := &b.items[i]
+					if it.deferred != nil {
+						it.conv, it.problem = it.deferred.Decode()
+						it.deferred = nil
+					}
+					if it.conv != nil {
+						it.events, it.counts = an.Conversation(it.conv)
+					}
 				}
-				results <- d
+				results <- b
 			}
 		}()
 	}
@@ -161,62 +207,72 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 
 	// Collector: restore input order, write, aggregate.
 	res := &Result{Summary: summary}
-	pending := map[int]done{}
+	pending := map[int]*batch{}
 	next := 0
 	var writeErr error
 	stopped := false
 	lastProgress := time.Now()
 	convs := 0
-	for d := range results {
-		pending[d.seq] = d
+	bp, _ := opt.Progress.(ByteProgress)
+	report := func() {
+		if bp != nil {
+			bp.Bytes(s.read.Load(), inputBytes)
+		}
+		opt.Progress.Conversations(convs)
+	}
+	for b := range results {
+		pending[b.seq] = b
 		for {
-			d, ok := pending[next]
+			b, ok := pending[next]
 			if !ok {
 				break
 			}
 			delete(pending, next)
 			next++
-			if stopped {
-				continue
-			}
-			j := d.job
-			switch {
-			case j.conv != nil:
-				summary.corpus(j.conv.Corpus).Add(d.counts)
-				convs++
-				for i := range d.events {
-					if err := w.event(&d.events[i]); err != nil && writeErr == nil {
+			<-tokens
+			for i := range b.items {
+				if stopped {
+					break
+				}
+				it := &b.items[i]
+				switch {
+				case it.conv != nil:
+					summary.corpus(it.conv.Corpus).Add(it.counts)
+					convs++
+					for i := range it.events {
+						if err := w.event(&it.events[i]); err != nil && writeErr == nil {
+							writeErr = err
+						}
+					}
+					res.Events += len(it.events)
+				case it.problem != nil:
+					c := unattributed
+					if name, ok := corpusOf[it.problem.File]; ok {
+						c = summary.corpus(name)
+					}
+					c.SkippedRecords++
+					res.Errors++
+					if err := w.problem(it.problem); err != nil && writeErr == nil {
 						writeErr = err
 					}
+					if opt.MaxErrors >= 0 && res.Errors > opt.MaxErrors {
+						stopped = true
+						cancel()
+					}
+				case it.unavailable != "":
+					summary.corpus(it.unavailable).Unavailable++
+				case it.duplicate != "":
+					summary.corpus(it.duplicate).Duplicates++
 				}
-				res.Events += len(d.events)
-			case j.problem != nil:
-				c := unattributed
-				if name, ok := corpusOf[j.problem.File]; ok {
-					c = summary.corpus(name)
-				}
-				c.SkippedRecords++
-				res.Errors++
-				if err := w.problem(j.problem); err != nil && writeErr == nil {
-					writeErr = err
-				}
-				if opt.MaxErrors >= 0 && res.Errors > opt.MaxErrors {
-					stopped = true
-					cancel()
-				}
-			case j.unavailable != "":
-				summary.corpus(j.unavailable).Unavailable++
-			case j.duplicate != "":
-				summary.corpus(j.duplicate).Duplicates++
 			}
 		}
 		if opt.Progress != nil && time.Since(lastProgress) > 200*time.Millisecond {
-			opt.Progress.Conversations(convs)
+			report()
 			lastProgress = time.Now()
 		}
 	}
 	if opt.Progress != nil {
-		opt.Progress.Conversations(convs)
+		report()
 		opt.Progress.Done()
 	}
 	total := NewCounts()
@@ -244,28 +300,121 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 	return res, nil
 }
 
-// sink forwards what readers find to the job channel.
-type sink struct {
-	ctx  context.Context
-	jobs chan<- job
-	seq  int
+// readerSizes returns, for each reader corpora.NewReaders builds from
+// inputs, the size in bytes of the files it reads, and their sum. It
+// follows NewReaders' documented layout (one reader per input, except that
+// all devgpt inputs share one reader at the place of the first); when the
+// count does not match, it returns no per-reader sizes.
+func readerSizes(inputs []corpora.Input, readers int) (cover []int64, total int64) {
+	dev := -1
+	for _, in := range inputs {
+		var size int64
+		if st, err := os.Stat(in.Path); err == nil {
+			size = st.Size()
+		}
+		total += size
+		if in.Format == corpora.FormatDevGPT {
+			if dev < 0 {
+				dev = len(cover)
+				cover = append(cover, 0)
+			}
+			cover[dev] += size
+			continue
+		}
+		cover = append(cover, size)
+	}
+	if len(cover) != readers {
+		return nil, total
+	}
+	return cover, total
 }
 
-func (s *sink) send(j job) error {
-	j.seq = s.seq
+// sink receives what readers find and groups it into batches for the
+// workers. It is used from the reading goroutine only, except for read,
+// which the collector loads for progress.
+type sink struct {
+	ctx    context.Context
+	jobs   chan<- *batch
+	tokens chan struct{}
+	seq    int
+	cur    *batch
+
+	// Progress in bytes: base = sizes of the files done, adv = bytes the
+	// current reader reported (at most limit; limit < 0: unknown),
+	// read = base + adv.
+	base, adv, limit int64
+	read             atomic.Int64
+}
+
+// add appends an item to the current batch and sends the batch when full.
+func (s *sink) add(it item) error {
+	if s.cur == nil {
+		s.cur = &batch{items: make([]item, 0, batchSize)}
+	}
+	s.cur.items = append(s.cur.items, it)
+	if len(s.cur.items) >= batchSize {
+		return s.flush()
+	}
+	return nil
+}
+
+// flush sends the current batch, waiting for room in the window.
+func (s *sink) flush() error {
+	b := s.cur
+	if b == nil || len(b.items) == 0 {
+		return nil
+	}
+	s.cur = nil
+	b.seq = s.seq
 	s.seq++
 	select {
-	case s.jobs <- j:
+	case s.tokens <- struct{}{}:
+	case <-s.ctx.Done():
+		return s.ctx.Err()
+	}
+	select {
+	case s.jobs <- b:
 		return nil
 	case <-s.ctx.Done():
 		return s.ctx.Err()
 	}
 }
 
-func (s *sink) Conversation(c *corpora.Conversation) error { return s.send(job{conv: c}) }
-func (s *sink) Problem(p corpora.Problem)                  { _ = s.send(job{problem: &p}) }
-func (s *sink) Unavailable(corpus string)                  { _ = s.send(job{unavailable: corpus}) }
-func (s *sink) Duplicate(corpus string)                    { _ = s.send(job{duplicate: corpus}) }
+func (s *sink) Conversation(c *corpora.Conversation) error { return s.add(item{conv: c}) }
+func (s *sink) Deferred(d corpora.Deferred) error          { return s.add(item{deferred: d}) }
+func (s *sink) Problem(p corpora.Problem)                  { _ = s.add(item{problem: &p}) }
+func (s *sink) Unavailable(corpus string)                  { _ = s.add(item{unavailable: corpus}) }
+func (s *sink) Duplicate(corpus string)                    { _ = s.add(item{duplicate: corpus}) }
+
+// startFile begins reader k, whose files hold cover[k] bytes (unknown when
+// cover is nil: progress then moves only with what readers report).
+func (s *sink) startFile(cover []int64, k int) {
+	s.adv = 0
+	s.limit = -1
+	if cover != nil {
+		s.limit = cover[k]
+	}
+}
+
+// Advance implements corpora.ByteCounter.
+func (s *sink) Advance(n int64) {
+	s.adv += n
+	if s.limit >= 0 {
+		s.adv = min(s.adv, s.limit)
+	}
+	s.read.Store(s.base + s.adv)
+}
+
+// endFile counts the current reader's files as read.
+func (s *sink) endFile() {
+	if s.limit >= 0 {
+		s.base += s.limit
+	} else {
+		s.base += s.adv
+	}
+	s.adv = 0
+	s.read.Store(s.base)
+}
 
 // WriteSummary writes s as indented JSON with sorted keys.
 func WriteSummary(path string, s *Summary) error {

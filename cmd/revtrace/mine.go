@@ -99,45 +99,87 @@ func cmdMine(args []string, stderr io.Writer) error {
 	return nil
 }
 
-// progress reports how far a run has come: a bar when stderr is a terminal,
-// a plain line every few seconds otherwise.
+// progress reports how far a run has come on stderr: a bar over the input's
+// bytes (compressed bytes as stored on disk) with rate and ETA when stderr
+// is a terminal, a plain line every few seconds otherwise. It implements
+// miner.ByteProgress; the miner calls it from one goroutine.
 type progress struct {
 	w     io.Writer
 	bar   *progressbar.ProgressBar
+	now   func() time.Time
+	every time.Duration // plain lines: at most one per every
 	start time.Time
 	last  time.Time
-	n     int
+	n     int   // conversations done
+	read  int64 // input bytes read
+	total int64 // input bytes in all
 }
 
 func newProgress(w io.Writer) *progress {
-	p := &progress{w: w, start: time.Now(), last: time.Now()}
+	p := &progress{w: w, now: time.Now, every: 5 * time.Second}
+	p.start, p.last = p.now(), p.now()
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		p.bar = progressbar.NewOptions64(-1,
 			progressbar.OptionSetWriter(w),
 			progressbar.OptionSetDescription("mining"),
+			progressbar.OptionShowBytes(true),
 			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("conv"),
 			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionSetWidth(30),
 			progressbar.OptionClearOnFinish(),
 		)
 	}
 	return p
 }
 
-func (p *progress) Conversations(n int) {
+// Bytes implements miner.ByteProgress.
+func (p *progress) Bytes(read, total int64) {
+	p.read, p.total = read, total
 	if p.bar != nil {
-		_ = p.bar.Set(n)
-		return
-	}
-	p.n = n
-	if time.Since(p.last) >= 5*time.Second {
-		p.last = time.Now()
-		el := time.Since(p.start).Seconds()
-		fmt.Fprintf(p.w, "revtrace: %d conversations (%.0f/s)\n", n, float64(n)/el)
+		if p.bar.GetMax64() != total && total > 0 {
+			p.bar.ChangeMax64(total)
+		}
+		_ = p.bar.Set64(read)
 	}
 }
 
+// Conversations implements miner.Progress.
+func (p *progress) Conversations(n int) {
+	p.n = n
+	if p.bar != nil {
+		p.bar.Describe(fmt.Sprintf("mining: %d conversations", n))
+		return
+	}
+	if now := p.now(); now.Sub(p.last) >= p.every {
+		p.last = now
+		fmt.Fprintln(p.w, p.line(now))
+	}
+}
+
+// line is one plain progress line.
+func (p *progress) line(now time.Time) string {
+	el := now.Sub(p.start).Seconds()
+	if el <= 0 {
+		el = 1e-9
+	}
+	s := fmt.Sprintf("revtrace: %d conversations (%.0f/s)", p.n, float64(p.n)/el)
+	if p.total > 0 {
+		rate := float64(p.read) / el
+		s += fmt.Sprintf(", %s of %s read (%.0f%%, %s/s)", mb(p.read), mb(p.total),
+			100*float64(p.read)/float64(p.total), mb(int64(rate)))
+		if rate > 0 && p.read < p.total {
+			eta := time.Duration(float64(p.total-p.read) / rate * float64(time.Second))
+			s += ", ETA " + eta.Round(time.Second).String()
+		}
+	}
+	return s
+}
+
+// mb formats a byte count in MB (10^6 bytes).
+func mb(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
+
+// Done implements miner.Progress.
 func (p *progress) Done() {
 	if p.bar != nil {
 		_ = p.bar.Finish()

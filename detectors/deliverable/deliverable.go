@@ -200,7 +200,7 @@ func setOf(xs ...string) map[string]bool {
 
 var (
 	// codeLineRe: a line that reads as source code.
-	codeLineRe = regexp.MustCompile(`^(?:` +
+	codeLineRe = mustAltRe(`^(?:` +
 		`(?:def|class|function|fn|func|struct|enum|interface|impl|trait|type|sub|procedure)\s+[\w$]+\s*[(:{<\[]` +
 		`|(?:async\s+)?(?:def|function)\b|import\s+[\w.{*"'@]|from\s+[\w.]+\s+import\b|(?:const|let|var|val|auto|int|float|double|char|bool|boolean|string|String|long|void|dim)\s+[\w$*&]+\s*(?:[=:;,(\[]|$)` +
 		`|(?:public|private|protected|static|internal)\s+\w+|package\s+[\w.]+;?$|using\s+[\w.]+;$|namespace\s+[\w.]+|return\b(?:.*[^.!?])?$|(?:try|else|finally|do)\s*[:{]|except\b.*:$|elif\b.*:$|(?:if|while|for|switch|catch|foreach)\s*\(|(?:if|while|for|elif)\s.*:$` +
@@ -218,10 +218,6 @@ var (
 		`|=[A-Z]+\(|--\s*\w|local\s+\w+\s*=` +
 		`|"[^"]+"\s*:\s*\S|\w+\s+(?:INT|INTEGER|VARCHAR|NVARCHAR|TEXT|DATE|DATETIME|BOOLEAN|BOOL|FLOAT|DOUBLE|DECIMAL|NUMERIC|CHAR|BIGINT|SMALLINT|SERIAL|TIMESTAMP|BLOB|UUID)\b|\[[\w.:-]+\]$|[\w.-]+\s*=\s*$` +
 		`)`)
-	// codeEndRe: a line ending the way code lines end.
-	codeEndRe = regexp.MustCompile(`(?:[;{}]|=>|->)\s*$`)
-	// proseLineRe: a line that ends a sentence after several words.
-	proseLineRe = regexp.MustCompile(`^(?:\S+\s+){5,}\S*[.!?。！？]["')\]]*$`)
 	// mathLineRe: a line of arithmetic or algebra rather than code
 	// (chained equalities, math symbols, LaTeX, powers).
 	mathLineRe = regexp.MustCompile(`\s=\s.*\s=\s|[−×÷√²³π≈≤≥∑∫∞α-ωΑ-Ω]|^[^=;{}]*\)\s*=\s*[^=;{}]*$|\\(?:frac|cdot|times|sqrt|begin|end|left|right|sum|int|alpha|beta|pi|quad)\b|\^\(?\d|^\\[\[\]()]$`)
@@ -249,16 +245,21 @@ func codeShare(text string) float64 {
 		if len(l)-len(strings.TrimLeft(l, " \t")) >= 2 {
 			indented++
 		}
+		// The cheap tests run first: a YAML key needs a colon, an item a
+		// hyphen.
 		switch {
-		case yamlLineRe.MatchString(l) && !strings.Contains(t, ". "):
+		case strings.IndexByte(l, ':') >= 0 && yamlLineRe.MatchString(l) && !strings.Contains(t, ". "):
 			yaml++
 			keys++
-		case yamlItemRe.MatchString(l):
+		case strings.IndexByte(l, '-') >= 0 && yamlItemRe.MatchString(l):
 			yaml++
 		}
+		// A line ending like code is code; otherwise a sentence or a line
+		// of mathematics is not, and the code patterns decide.
+		end := codeEnd(t)
 		switch {
-		case proseLineRe.MatchString(t) && !codeEndRe.MatchString(t), mathLineRe.MatchString(t) && !codeEndRe.MatchString(t):
-		case codeLineRe.MatchString(t), codeEndRe.MatchString(t), symbolDense(t):
+		case !end && (proseLine(t) || mathLine(t)):
+		case end || symbolDense(t) || codeLineRe.MatchString(t):
 			code++
 		}
 	}
@@ -270,6 +271,96 @@ func codeShare(text string) float64 {
 		return 1
 	}
 	return float64(code) / float64(n)
+}
+
+// isRESpace reports whether c is in RE2's \s class ([\t\n\f\r ]).
+func isRESpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// codeEnd reports whether a line ends the way code lines end: ';', '{',
+// '}', "=>" or "->", then only RE2 white space (\t \n \f \r and ' ').
+// It is the regular expression (?:[;{}]|=>|->)\s*$.
+func codeEnd(t string) bool {
+	e := len(t)
+	for e > 0 && isRESpace(t[e-1]) {
+		e--
+	}
+	if e == 0 {
+		return false
+	}
+	switch t[e-1] {
+	case ';', '{', '}':
+		return true
+	case '>':
+		return e >= 2 && (t[e-2] == '=' || t[e-2] == '-')
+	}
+	return false
+}
+
+// proseLine reports whether a line ends a sentence after several words: it
+// is the regular expression ^(?:\S+\s+){5,}\S*[.!?。！？]["')\]]*$ (with
+// RE2's ASCII \s), that is: the line starts with a non-space, holds at
+// least five runs of white space, and its last rune other than " ' ) ]
+// ends a sentence.
+func proseLine(t string) bool {
+	if t == "" || isRESpace(t[0]) {
+		return false
+	}
+	runs := 0
+	inSpace := false
+	var last rune = -1 // the last rune that is not a closing quote or bracket
+	for i := 0; i < len(t); {
+		c := t[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case isRESpace(c):
+				if !inSpace {
+					runs++
+				}
+				inSpace = true
+				last = rune(c)
+			case c == '"' || c == '\'' || c == ')' || c == ']':
+				inSpace = false
+			default:
+				inSpace = false
+				last = rune(c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(t[i:])
+		inSpace = false
+		last = r
+		i += n
+	}
+	if runs < 5 {
+		return false
+	}
+	switch last {
+	case '.', '!', '?', '。', '！', '？':
+		return true
+	}
+	return false
+}
+
+// mathLine reports a line of arithmetic or algebra (mathLineRe). Every
+// match of mathLineRe holds '=', '\\' or '^' or one of its math runes, so
+// lines without any of them skip the regular expression.
+func mathLine(t string) bool {
+	maybe := false
+	for i := 0; i < len(t) && !maybe; {
+		c := t[i]
+		if c < utf8.RuneSelf {
+			maybe = c == '=' || c == '\\' || c == '^'
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(t[i:])
+		maybe = strings.ContainsRune("−×÷√²³π≈≤≥∑∫∞", r) || 'α' <= r && r <= 'ω' || 'Α' <= r && r <= 'Ω'
+		i += n
+	}
+	return maybe && mathLineRe.MatchString(t)
 }
 
 // commandLineRe: a terminal command line: a lower-case command name and

@@ -33,27 +33,34 @@ type tok struct {
 }
 
 type analysis struct {
-	turn      string
-	prose     string
-	f         string // Fold(prose): same offsets as turn
-	hits      []screen.Hit
-	sents     []span
-	scr       *screen.Screen
-	history   []corpora.Message
-	prev      string          // folded last assistant message
-	prevWords map[string]bool // its words
-	asstDone  bool
-	asst      []string // folded assistant messages (see assistant)
-	usersDone bool
-	users     []map[string]bool // content words of earlier user turns (see userWords)
-	mine      map[string]bool   // content words of the turn outside pasted material
-	prevCode  bool
-	nwords    int
-	mat       material
-	notes     []string
+	turn         string
+	prose        string
+	f            string // Fold(prose): same offsets as turn
+	hits         []screen.Hit
+	sents        []span
+	scr          *screen.Screen
+	history      []corpora.Message
+	prevRaw      string // last assistant message
+	prev         string // its Fold (see prevText), "" until needed
+	prevDone     bool
+	prevNorm     string // prev with ’ as ' (see prevWord)
+	prevNormDone bool
+	asstDone     bool
+	asst         []string // folded assistant messages (see assistant)
+	usersDone    bool
+	users        []*userTurn     // earlier user turns (see userWords)
+	mine         map[string]bool // content words of the turn outside pasted material
+	prevCode     bool
+	nwords       int
+	mat          material
+	notes        []string
 	// reportedLog is set once a cue inside pasted error output was taken
 	// as the report.
 	reportedLog bool
+	tokMemo     map[span][]tok // see toks
+	refMemo     map[span][]int // see strongRefIndexes
+	vetoDone    bool           // veto holds turnVeto's result
+	veto        string
 }
 
 type material struct {
@@ -68,28 +75,85 @@ func newAnalysis(scr *screen.Screen, history []corpora.Message, turn, prose stri
 	a := &analysis{scr: scr, turn: turn, prose: prose, f: screen.Fold(prose), hits: dropContained(hits), history: history}
 	for i := len(history) - 1; i >= 0; i-- {
 		if m := history[i]; m.Role == corpora.RoleAssistant && strings.TrimSpace(m.Content) != "" {
-			a.prev = screen.Fold(m.Content)
-			a.prevCode = looksLikeCode(a.prev)
+			a.prevRaw = m.Content
+			a.prevCode = looksLikeCode(m.Content) // the same on the folded text
 			break
 		}
 	}
-	a.prevWords = map[string]bool{}
-	for _, t := range tokenize(a.prev, 0, len(a.prev)) {
-		if !t.cjk && utf8.RuneCountInString(t.w) >= prevWordMinLength {
-			a.prevWords[t.w] = true
-		}
-	}
 	a.sents = sentences(a.f)
-	for _, t := range tokenize(a.f, 0, len(a.f)) {
-		if t.cjk {
-			a.nwords++ // counted per rune, halved below
-		} else {
-			a.nwords += 2
-		}
-	}
-	a.nwords /= 2
+	a.nwords = wordCount(a.f)
 	a.findMaterial()
 	return a
+}
+
+// prevText returns the folded last assistant message, folded on first use.
+func (a *analysis) prevText() string {
+	if !a.prevDone {
+		a.prev, a.prevDone = screen.Fold(a.prevRaw), true
+	}
+	return a.prev
+}
+
+// prevWord reports whether w, a word of the turn (tokenize), is a word of
+// the last assistant message of at least prevWordMinLength runes. Rather
+// than tokenizing the whole message, it looks for w where it stands as a
+// whole token (see isTokenAt).
+func (a *analysis) prevWord(w string) bool {
+	if utf8.RuneCountInString(w) < prevWordMinLength {
+		return false // CJK tokens are single runes
+	}
+	if !a.prevNormDone {
+		// Tokens have ’ normalised to '; both join words alike.
+		a.prevNorm, a.prevNormDone = strings.ReplaceAll(a.prevText(), "\u2019", "'"), true
+	}
+	return hasToken(a.prevNorm, w)
+}
+
+// hasToken reports whether tokenize(f, 0, len(f)) yields a token w (a
+// word of at least one rune, as tokenize yields them).
+func hasToken(f, w string) bool {
+	for off := 0; off < len(f); {
+		k := strings.Index(f[off:], w)
+		if k < 0 {
+			return false
+		}
+		i := off + k
+		if isTokenAt(f, i, i+len(w)) {
+			return true
+		}
+		off = i + 1
+	}
+	return false
+}
+
+// isTokenAt reports whether f[s:e], a token's text found in f, is where
+// tokenize puts a token: the token before it does not run into s, and the
+// token does not run on past e. Word runes always belong to a token; an
+// apostrophe or hyphen between two word runes joins them.
+func isTokenAt(f string, s, e int) bool {
+	if s > 0 {
+		r, n := utf8.DecodeLastRuneInString(f[:s])
+		if isWordRune(r) {
+			return false
+		}
+		if (r == '\'' || r == '\u2019' || r == '-') && s-n > 0 {
+			if r2, _ := utf8.DecodeLastRuneInString(f[:s-n]); isWordRune(r2) {
+				return false
+			}
+		}
+	}
+	if e < len(f) {
+		r, n := decodeAt(f, e)
+		if isWordRune(r) {
+			return false
+		}
+		if (r == '\'' || r == '\u2019' || r == '-') && e+n < len(f) {
+			if r2, _ := decodeAt(f, e+n); isWordRune(r2) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // dropContained removes hits lying inside a longer cue without gaps ("no"
@@ -225,7 +289,7 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 	}
 	if h.Family == screen.Correct {
 		switch {
-		case a.selfStatement(tokenize(a.f, a.clauseStart(s, h.Start), h.Start)):
+		case a.selfStatement(a.toks(a.clauseStart(s, h.Start), h.Start)):
 			return false, "the user's own mistake" // "i made a mistake"
 		case errorNames[h.Keyword] && !a.codeBefore():
 			return false, "error output without code before" // a new problem

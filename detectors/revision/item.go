@@ -44,7 +44,7 @@ var substituteMarks = []string{
 // hitType is the revision type a cue stands for in its sentence, or "" when
 // the cue names no change after all.
 func (a *analysis) hitType(h screen.Hit, s span) string {
-	after := tokenize(a.f, h.End, s.e)
+	after := a.toks(h.End, s.e)
 	next := ""
 	if len(after) > 0 {
 		next = after[0].w
@@ -94,7 +94,7 @@ func (a *analysis) hitType(h screen.Hit, s span) string {
 		}
 		// "without any grammar errors", "free of mistakes": a quality
 		// constraint, not a fault of the draft.
-		before := tokenize(a.f, s.s, h.Start)
+		before := a.toks(s.s, h.Start)
 		for _, t := range before[max(0, len(before)-4):] {
 			switch t.w {
 			case "without", "no", "free", "avoid", "sin", "sans", "ohne", "без", "sem", "senza":
@@ -121,7 +121,7 @@ func (a *analysis) substituteAfter(h screen.Hit, s span) bool {
 			return true
 		}
 	}
-	ts := tokenize(a.f, h.End, s.e)
+	ts := a.toks(h.End, s.e)
 	for i, t := range ts {
 		if t.w == "instead" && (i+1 >= len(ts) || ts[i+1].w != "of") {
 			return true
@@ -133,7 +133,7 @@ func (a *analysis) substituteAfter(h screen.Hit, s span) bool {
 // aboutForm reports whether a replacement is about form (tone, format,
 // language) rather than content.
 func (a *analysis) aboutForm(h screen.Hit, s span) bool {
-	ts := tokenize(a.f, h.Start, s.e)
+	ts := a.toks(h.Start, s.e)
 	for _, t := range ts[:min(len(ts), 9)] {
 		if formWords[t.w] {
 			return true
@@ -231,14 +231,14 @@ func (a *analysis) replaceItem(h screen.Hit, s span) string {
 		}
 	}
 	if cue == "instead" {
-		ts := tokenize(a.f, h.End, s.e)
+		ts := a.toks(h.End, s.e)
 		if len(ts) > 0 && ts[0].w == "of" {
 			return a.phrase(ts[0].e, s.e)
 		}
 		return ""
 	}
 	if strings.HasPrefix(h.Keyword, "switch") || strings.HasPrefix(h.Keyword, "switching") {
-		ts := tokenize(a.f, h.End, s.e)
+		ts := a.toks(h.End, s.e)
 		if len(ts) > 0 && ts[0].w == "from" {
 			return a.phraseUntil(ts[0].e, s.e, replaceSeparators)
 		}
@@ -246,7 +246,7 @@ func (a *analysis) replaceItem(h screen.Hit, s span) string {
 	}
 	// "substitute A for B": B is replaced.
 	if strings.HasPrefix(cue, "substitut") {
-		for _, t := range tokenize(a.f, h.End, s.e) {
+		for _, t := range a.toks(h.End, s.e) {
 			if t.w == "for" {
 				return a.phrase(t.e, s.e)
 			}
@@ -270,14 +270,14 @@ func (a *analysis) phraseUntil(s, e int, extraStops map[string]bool) string {
 	if s >= e {
 		return ""
 	}
-	ts := tokenize(a.f, s, e)
+	ts := a.toks(s, e)
 	// Leading determiners and wrappers ("the part about", "using").
 	i := 0
 	for i < len(ts) {
 		ws := words(ts[i:])
 		skipped := false
 		for _, p := range skipLead {
-			n := len(strings.Fields(p))
+			n := len(phraseWords(p))
 			if hasPrefixPhrase(ws, p) && len(ws) > n {
 				i += n
 				skipped = true

@@ -166,9 +166,14 @@ func startsLine(f string, pos int) bool {
 
 func wordCount(s string) int {
 	n := 0
-	for _, t := range tokenize(s, 0, len(s)) {
-		if t.cjk {
-			n++
+	for i := 0; ; {
+		_, e, cjk, _, ok := nextTok(s, i, len(s))
+		if !ok {
+			break
+		}
+		i = e
+		if cjk {
+			n++ // counted per rune, halved below
 		} else {
 			n += 2
 		}

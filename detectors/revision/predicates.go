@@ -33,7 +33,7 @@ func (a *analysis) politeNo(h screen.Hit, s span) bool {
 	if h.Keyword != "^no" && h.Keyword != "^nope" {
 		return false
 	}
-	next := tokenize(a.f, h.End, s.e)
+	next := a.toks(h.End, s.e)
 	return len(next) > 0 && (next[0].w == "problem" || next[0].w == "worries" || next[0].w == "worry" ||
 		next[0].w == "thanks" || next[0].w == "thank" || next[0].w == "doubt")
 }
@@ -54,7 +54,7 @@ func (a *analysis) objectless(h screen.Hit, s span) bool {
 		return false
 	}
 	end := a.wordEnd(h.End, s.e)
-	return len(tokenize(a.f, end, s.e)) == 0 && a.clauseStart(s, h.Start) == s.s && len(tokenize(a.f, s.s, h.Start)) == 0
+	return len(a.toks(end, s.e)) == 0 && a.clauseStart(s, h.Start) == s.s && len(a.toks(s.s, h.Start)) == 0
 }
 
 // transitiveExtend are extend cues that need an object.
@@ -90,7 +90,7 @@ func (a *analysis) newTarget(h screen.Hit, s span) bool {
 		// "paraphrase The NZC policy promotes ...": the object itself is
 		// the text, unless it points back ("rewrite it", "translate the
 		// above into French").
-		obj := tokenize(a.f, hEnd, end)
+		obj := a.toks(hEnd, end)
 		if len(obj) < 8 || weakRefs[obj[0].w] || obj[0].w == "the" || obj[0].w == "your" || obj[0].w == "my" ||
 			obj[0].w == "in" || obj[0].w == "into" || obj[0].w == "to" || obj[0].w == "as" {
 			return false
@@ -163,7 +163,7 @@ func (a *analysis) subjectRef(s span, h screen.Hit) bool {
 	if hasCJK(a.f[cs:h.Start]) {
 		return a.weakRef(s, h)
 	}
-	ts := tokenize(a.f, cs, h.Start)
+	ts := a.toks(cs, h.Start)
 	for i, t := range ts {
 		switch t.w {
 		case "it", "this", "that", "these", "those", "they", "it's", "that's", "its", "everything", "nothing":
@@ -173,7 +173,7 @@ func (a *analysis) subjectRef(s span, h screen.Hit) bool {
 			return true
 		case "the", "your", "my":
 			for _, u := range ts[i+1 : min(len(ts), i+4)] {
-				if draftNouns[u.w] || a.prevWords[u.w] {
+				if draftNouns[u.w] || a.prevWord(u.w) {
 					return true
 				}
 			}
@@ -184,7 +184,7 @@ func (a *analysis) subjectRef(s span, h screen.Hit) bool {
 
 // asksHow reports a question opening with "how can/do/should i/we/you".
 func (a *analysis) asksHow(s span) bool {
-	ws := skipWords(words(tokenize(a.f, s.s, s.e)), discourse)
+	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
 	return len(ws) >= 3 && ws[0] == "how" && auxStarts[ws[1]] && (ws[2] == "i" || ws[2] == "we" || ws[2] == "you")
 }
 
@@ -202,7 +202,7 @@ func (a *analysis) strongRefTurn() bool {
 // asksWhyWrong reports a question asking why the draft fails ("why doesn't
 // it work?", "what's wrong with it?").
 func (a *analysis) asksWhyWrong(s span) bool {
-	ws := skipWords(words(tokenize(a.f, s.s, s.e)), discourse)
+	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
 	if len(ws) == 0 {
 		return false
 	}
@@ -219,13 +219,21 @@ func (a *analysis) asksWhyWrong(s span) bool {
 // turnVeto returns why the whole turn is not a revision request, or "": a
 // bare "no", a continuation request, a multiple-choice question.
 func (a *analysis) turnVeto() string {
-	ws := words(tokenize(a.f, 0, len(a.f)))
+	if !a.vetoDone {
+		a.vetoDone = true
+		a.veto = a.findTurnVeto()
+	}
+	return a.veto
+}
+
+func (a *analysis) findTurnVeto() string {
+	ws := words(a.toks(0, len(a.f)))
 	if len(ws) == 1 && (ws[0] == "no" || ws[0] == "nope" || ws[0] == "нет" || ws[0] == "non" || ws[0] == "nein") {
 		return "bare no"
 	}
 	if len(a.sents) > 0 {
 		first := a.sents[0]
-		fw := skipWords(words(tokenize(a.f, first.s, first.e)), discourse)
+		fw := skipWords(words(a.toks(first.s, first.e)), discourse)
 		joined := " " + strings.Join(fw, " ") + " "
 		for _, p := range continuations {
 			if strings.HasPrefix(joined, " "+p+" ") {
@@ -241,7 +249,7 @@ func (a *analysis) turnVeto() string {
 	}
 	if len(a.sents) > 0 {
 		first := a.sents[0]
-		fw := strings.Join(skipWords(words(tokenize(a.f, first.s, first.e)), discourse), " ")
+		fw := strings.Join(skipWords(words(a.toks(first.s, first.e)), discourse), " ")
 		for _, p := range rolePlays {
 			if strings.HasPrefix(fw, p+" ") {
 				return "new role-play or persona prompt"
@@ -326,7 +334,7 @@ func (a *analysis) leadKind(s span, h screen.Hit) int {
 		}
 		return leadOther
 	}
-	ts := tokenize(a.f, cs, h.Start)
+	ts := a.toks(cs, h.Start)
 	if a.participle(h) {
 		// "..., including X", "removed the intro": a participle, not an
 		// instruction, unless a frame asks for it ("try removing").
@@ -356,7 +364,7 @@ func (a *analysis) leadKind(s span, h screen.Hit) int {
 	if prepositionCues[h.Keyword] {
 		// "but without the military stuff" contrasts with the draft;
 		// "... and without the letters a, u" lists properties.
-		pts := tokenize(a.f, a.punctClauseStart(s, h.Start), h.Start)
+		pts := a.toks(a.punctClauseStart(s, h.Start), h.Start)
 		if n := len(pts); n > 0 {
 			switch pts[n-1].w {
 			case "but", "pero", "mais", "aber", "но", "mas", "ma":
@@ -428,7 +436,7 @@ func (a *analysis) codeBefore() bool {
 // prevRefusal reports that the last assistant message declines the task:
 // there is no draft to revise.
 func (a *analysis) prevRefusal() bool {
-	head := a.prev
+	head := a.prevText()
 	if len(head) > 300 {
 		head = head[:300]
 	}
@@ -453,7 +461,7 @@ func (a *analysis) prevRefusal() bool {
 // prevAsked reports that the last assistant message ends with a question,
 // so a "no" answers it rather than rejecting the draft.
 func (a *analysis) prevAsked() bool {
-	t := strings.TrimSpace(a.prev)
+	t := strings.TrimSpace(a.prevText())
 	return strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")
 }
 
@@ -471,7 +479,7 @@ func languageCue(kw string) bool {
 // purpose reports a cue opening a purpose clause ("..., to avoid the
 // display issue"), not an instruction.
 func (a *analysis) purpose(s span, h screen.Hit) bool {
-	ts := tokenize(a.f, a.clauseStart(s, h.Start), h.Start)
+	ts := a.toks(a.clauseStart(s, h.Start), h.Start)
 	n := len(ts)
 	return n > 0 && ts[n-1].w == "to" && (n == 1 || !toFrames[ts[n-2].w])
 }
@@ -514,14 +522,14 @@ var desireCues = exact("don't want", "do not want", "don't need", "do not need")
 // participle reports whether the cue's first word is an English -ing or -ed
 // form ("including", "removed").
 func (a *analysis) participle(h screen.Hit) bool {
-	ts := tokenize(a.f, h.Start, h.End)
+	ts := a.toks(h.Start, h.End)
 	if len(ts) == 0 {
 		return false
 	}
 	w := ts[0].w
 	if h.Keyword != "" && strings.HasSuffix(h.Keyword, "*") {
 		// A prefix cue: look at the whole word it matched.
-		full := tokenize(a.f, ts[0].s, len(a.f))
+		full := a.toks(ts[0].s, len(a.f))
 		if len(full) > 0 {
 			w = full[0].w
 		}
@@ -542,7 +550,7 @@ var notParticiple = exact("need", "embed", "speed", "bring", "string", "nothing"
 // frames or references: what a short turn adds besides the edit.
 func (a *analysis) newWords() int {
 	n := 0
-	for _, t := range tokenize(a.f, 0, len(a.f)) {
+	for _, t := range a.toks(0, len(a.f)) {
 		inCue := false
 		for _, h := range a.hits {
 			if t.s >= h.Start && t.e <= h.End {
@@ -551,7 +559,7 @@ func (a *analysis) newWords() int {
 			}
 		}
 		if inCue || fillers[t.w] || lightVerbs[t.w] || frameWords[t.w] || objectPronouns[t.w] || weakRefs[t.w] ||
-			draftNouns[t.w] || itemStops[t.w] || stopish[t.w] || a.prevWords[t.w] {
+			draftNouns[t.w] || itemStops[t.w] || stopish[t.w] || a.prevWord(t.w) {
 			continue
 		}
 		if t.cjk {
@@ -587,7 +595,7 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 	if hasCJK(text) {
 		return cjkQuestionKind(text)
 	}
-	ws := skipWords(words(tokenize(a.f, s.s, s.e)), discourse)
+	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
 	if len(ws) == 0 {
 		return ""
 	}
@@ -601,7 +609,7 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 	// importing the whole package?" asks something.
 	for _, p := range []string{"what about", "what if"} {
 		if strings.HasPrefix(joined, p+" ") {
-			for _, t := range tokenize(a.f, s.s, h.Start) {
+			for _, t := range a.toks(s.s, h.Start) {
 				if !fillers[t.w] && !discourse[t.w] && t.w != "what" && t.w != "about" && t.w != "if" {
 					return "info"
 				}
@@ -612,13 +620,13 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 	for _, p := range politeFrames {
 		if hasPrefixPhrase(ws, p) {
 			// "can you tell me why ...": a request for information.
-			rest := skipWords(ws[len(strings.Fields(p)):], set("please pls plz just also kindly"))
+			rest := skipWords(ws[len(phraseWords(p)):], politeSkips)
 			if len(rest) > 0 && (infoVerbs[rest[0]] || questionWords[rest[0]]) {
 				return "info"
 			}
 			// The words before the cue ask something ("can you tell me why
 			// you removed it").
-			for _, t := range tokenize(a.f, s.s, h.Start) {
+			for _, t := range a.toks(s.s, h.Start) {
 				if t.w == "why" || t.w == "explain" || t.w == "what" {
 					return "info"
 				}
@@ -747,6 +755,14 @@ func isNumber(w string) bool {
 	return w != ""
 }
 
+// Words skipped after a polite frame (questionKind), before the verb of a
+// new task (newTask), and after it (newTask).
+var (
+	politeSkips   = set("please pls plz just also kindly")
+	taskSkips     = set("please pls plz just now also kindly i want need you to would like")
+	beneficiaries = set("me us him her them for myself")
+)
+
 // newTask reports whether sentence s starts a new task: a creation verb with
 // a new, indefinite object ("write a poem about cats").
 func (a *analysis) newTask(s span) bool {
@@ -759,21 +775,21 @@ func (a *analysis) newTask(s span) bool {
 		}
 		return false
 	}
-	ws := skipWords(words(tokenize(a.f, s.s, s.e)), discourse)
+	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
 	for _, p := range politeFrames {
 		if hasPrefixPhrase(ws, p) {
-			ws = ws[len(strings.Fields(p)):]
+			ws = ws[len(phraseWords(p)):]
 			break
 		}
 	}
-	ws = skipWords(ws, set("please pls plz just now also kindly i want need you to would like"))
+	ws = skipWords(ws, taskSkips)
 	if len(ws) < 2 || !creationVerbs[ws[0]] {
 		// A creation verb opening a later clause: "as a writer, in 200
 		// words, generate the next section".
 		ws = nil
-		for _, t := range tokenize(a.f, s.s, s.e) {
+		for _, t := range a.toks(s.s, s.e) {
 			if creationVerbs[t.w] && a.clauseStart(s, t.s) > s.s && strings.TrimSpace(a.f[a.clauseStart(s, t.s):t.s]) == "" {
-				ws = words(tokenize(a.f, t.s, s.e))
+				ws = words(a.toks(t.s, s.e))
 				break
 			}
 		}
@@ -785,7 +801,7 @@ func (a *analysis) newTask(s span) bool {
 	if rest[0] == "up" && len(rest) > 1 && rest[1] == "with" {
 		rest = rest[2:]
 	}
-	rest = skipWords(rest, set("me us him her them for myself"))
+	rest = skipWords(rest, beneficiaries)
 	if len(rest) == 0 {
 		return false
 	}
@@ -802,7 +818,7 @@ func (a *analysis) newTask(s span) bool {
 			if itemStops[w] {
 				break
 			}
-			if utf8.RuneCountInString(w) >= 4 && !draftNouns[w] && !a.prevWords[w] && !stopish[w] && !formWords[w] &&
+			if utf8.RuneCountInString(w) >= 4 && !draftNouns[w] && !a.prevWord(w) && !stopish[w] && !formWords[w] &&
 				w != "same" && w != "whole" && w != "entire" && w != "full" && w != "complete" && w != "above" {
 				return true
 			}
@@ -835,7 +851,7 @@ func (a *analysis) taskInternal(s span, h screen.Hit) bool {
 		}
 		return false
 	}
-	ts := tokenize(a.f, s.s, h.Start)
+	ts := a.toks(s.s, h.Start)
 	if len(ts) > 8 {
 		ts = ts[len(ts)-8:]
 	}
@@ -867,7 +883,7 @@ func (a *analysis) howAboutDraft(s span, h screen.Hit) bool {
 	if prepositionCues[h.Keyword] {
 		return false
 	}
-	next := tokenize(a.f, h.End, s.e)
+	next := a.toks(h.End, s.e)
 	return len(next) > 0 && (next[0].w == "it" || next[0].w == "this" || next[0].w == "that" || next[0].w == "them" ||
 		next[0].w == "your") && a.strongRefTurn()
 }
@@ -878,7 +894,7 @@ func (a *analysis) strongRef(s span, h screen.Hit) bool {
 	if a.mat.draft {
 		return true
 	}
-	ts := tokenize(a.f, s.s, s.e)
+	ts := a.toks(s.s, s.e)
 	for i, t := range ts {
 		if t.w != "your" || (t.s < h.End && t.e > h.Start) {
 			continue
@@ -889,15 +905,33 @@ func (a *analysis) strongRef(s span, h screen.Hit) bool {
 			}
 		}
 	}
-	for _, p := range strongRefs {
+	refs := a.strongRefIndexes(s)
+	for k, p := range strongRefs {
 		if a.mat.present && pointers[p] {
 			continue // "rewrite the above" may point at the pasted text
 		}
-		if i := phraseIndex(a.f, s.s, s.e, p); i >= 0 && (i+len(p) <= h.Start || i >= h.End) {
+		if i := refs[k]; i >= 0 && (i+len(p) <= h.Start || i >= h.End) {
 			return true
 		}
 	}
 	return false
+}
+
+// strongRefIndexes returns, for every phrase of strongRefs, phraseIndex of
+// it in sentence s, computed once per sentence.
+func (a *analysis) strongRefIndexes(s span) []int {
+	if v, ok := a.refMemo[s]; ok {
+		return v
+	}
+	v := make([]int, len(strongRefs))
+	for k, p := range strongRefs {
+		v[k] = phraseIndex(a.f, s.s, s.e, p)
+	}
+	if a.refMemo == nil {
+		a.refMemo = map[span][]int{}
+	}
+	a.refMemo[s] = v
+	return v
 }
 
 // pointers are strong references that may also point at text pasted in the
@@ -920,7 +954,7 @@ func (a *analysis) weakRef(s span, h screen.Hit) bool {
 		}
 		return a.cjkOverlap(s, h)
 	}
-	ts := tokenize(a.f, s.s, s.e)
+	ts := a.toks(s.s, s.e)
 	for i, t := range ts {
 		if t.s >= h.Start && t.e <= h.End {
 			continue // the cue itself
@@ -935,7 +969,7 @@ func (a *analysis) weakRef(s span, h screen.Hit) bool {
 				}
 			}
 		}
-		if a.prevWords[t.w] && !fillers[t.w] && !stopish[t.w] {
+		if a.prevWord(t.w) && !fillers[t.w] && !stopish[t.w] {
 			return true
 		}
 	}
@@ -956,7 +990,7 @@ func (a *analysis) cjkOverlap(s span, h screen.Hit) bool {
 		r, n := utf8.DecodeRuneInString(a.f[i:])
 		inCue := i >= h.Start && i < h.End
 		if isCJK(r) && !inCue && prev >= 0 {
-			if strings.Contains(a.prev, string([]rune{prev, r})) {
+			if strings.Contains(a.prevText(), string([]rune{prev, r})) {
 				return true
 			}
 		}
@@ -985,16 +1019,14 @@ func (a *analysis) reask(h screen.Hit) bool {
 	if len(mine) < reaskMinWords {
 		return false
 	}
-	for _, theirs := range a.userWords() {
-		if len(theirs) < reaskMinWords || theirs[cue] || theirs[" "+cue] {
+	for _, u := range a.userWords() {
+		// A turn with fewer than reaskMinWords words never passes the
+		// test below, so the cue check can wait until it does.
+		if u.words[cue] {
 			continue
 		}
-		common, theirN := 0, 0
-		for w := range theirs {
-			if strings.HasPrefix(w, " ") {
-				continue // a cue marker, not a word
-			}
-			theirN++
+		common, theirN := 0, len(u.words)
+		for w := range u.words {
 			if mine[w] {
 				common++
 			}
@@ -1004,16 +1036,25 @@ func (a *analysis) reask(h screen.Hit) bool {
 		// that request (a new request with the same framing is not).
 		if theirN >= reaskMinWords && float64(common) >= reaskShare*float64(theirN) &&
 			float64(common) >= reaskOverlap*float64(union) && len(mine) > common {
+			if m := a.cuesOf(u); m[cue] || m[" "+cue] {
+				continue
+			}
 			return true
 		}
 	}
 	return false
 }
 
-// userWords returns the content words of the earlier user turns, computed
-// once; each set also holds every cue text found in that turn under " "+cue,
-// so that reask can tell whether a cue is new.
-func (a *analysis) userWords() []map[string]bool {
+// userTurn is an earlier user turn as reask sees it.
+type userTurn struct {
+	prose, folded string
+	words         map[string]bool // content words
+	cues          map[string]bool // " "+text of every cue found, nil until needed
+}
+
+// userWords returns the earlier user turns with their content words,
+// computed once.
+func (a *analysis) userWords() []*userTurn {
 	if a.usersDone {
 		return a.users
 	}
@@ -1024,13 +1065,21 @@ func (a *analysis) userWords() []map[string]bool {
 		}
 		p := screen.Prose(m.Content)
 		f := screen.Fold(p)
-		w := contentWords(f)
-		for _, h := range a.scr.HitsProse(p) {
-			w[" "+f[h.Start:h.End]] = true
-		}
-		a.users = append(a.users, w)
+		a.users = append(a.users, &userTurn{prose: p, folded: f, words: contentWords(f)})
 	}
 	return a.users
+}
+
+// cuesOf returns the cue texts found in an earlier user turn, each under
+// " "+text, so that reask can tell whether a cue is new.
+func (a *analysis) cuesOf(u *userTurn) map[string]bool {
+	if u.cues == nil {
+		u.cues = map[string]bool{}
+		for _, h := range a.scr.HitsProse(u.prose) {
+			u.cues[" "+u.folded[h.Start:h.End]] = true
+		}
+	}
+	return u.cues
 }
 
 // assistant returns the folded assistant messages, computed once.
@@ -1057,17 +1106,43 @@ func contentWords(f string) map[string]bool {
 	return m
 }
 
+// looksLikeCode reports whether an assistant message holds code: a fence,
+// or two lines ending in ; { } or starting with def, import or return. The
+// words are ASCII and compared without regard to ASCII case, so a message
+// and its screen.Fold give the same answer.
 func looksLikeCode(f string) bool {
 	if strings.Contains(f, "```") {
 		return true
 	}
 	n := 0
-	for _, l := range strings.Split(f, "\n") {
+	for rest, more := f, true; more; {
+		var l string
+		l, rest, more = strings.Cut(rest, "\n")
 		t := strings.TrimSpace(l)
 		if strings.HasSuffix(t, ";") || strings.HasSuffix(t, "{") || strings.HasSuffix(t, "}") ||
-			strings.HasPrefix(t, "def ") || strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "return ") {
-			n++
+			hasPrefixASCIIFold(t, "def ") || hasPrefixASCIIFold(t, "import ") || hasPrefixASCIIFold(t, "return ") {
+			if n++; n >= 2 {
+				return true
+			}
 		}
 	}
-	return n >= 2
+	return false
+}
+
+// hasPrefixASCIIFold reports whether s starts with the lower-case ASCII
+// prefix p, with ASCII letters of s in either case.
+func hasPrefixASCIIFold(s, p string) bool {
+	if len(s) < len(p) {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != p[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -12,20 +12,31 @@ func isCJK(r rune) bool {
 		r == 'ー' || r == '々')
 }
 
+// isWordRune reports whether r continues a word of a spaced script: a
+// letter, digit or combining mark outside the CJK scripts, or '_'.
 func isWordRune(r rune) bool {
-	return r == '_' || ((unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)) && !isCJK(r))
+	if r < utf8.RuneSelf {
+		return r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
+	return (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)) && !isCJK(r)
 }
 
-// tokenize splits f[s:e] into words (letters, digits, inner apostrophes and
-// hyphens) and single CJK runes.
-func tokenize(f string, s, e int) []tok {
-	var out []tok
-	for i := s; i < e; {
-		r, n := utf8.DecodeRuneInString(f[i:])
+// decodeAt decodes the rune at f[i:] (ASCII without a call).
+func decodeAt(f string, i int) (rune, int) {
+	if c := f[i]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(f[i:])
+}
+
+// nextTok finds the first token of f[i:e] (see tokenize): its bounds,
+// whether it is a single CJK rune, and whether it holds a typographic
+// apostrophe; ok is false when there is none.
+func nextTok(f string, i, e int) (s, j int, cjk, curly, ok bool) {
+	for i < e {
+		r, n := decodeAt(f, i)
 		if isCJK(r) {
-			out = append(out, tok{w: f[i : i+n], s: i, e: i + n, cjk: true})
-			i += n
-			continue
+			return i, i + n, true, false, true
 		}
 		if !isWordRune(r) {
 			i += n
@@ -33,24 +44,66 @@ func tokenize(f string, s, e int) []tok {
 		}
 		j := i + n
 		for j < e {
-			r2, n2 := utf8.DecodeRuneInString(f[j:])
+			r2, n2 := decodeAt(f, j)
 			if isWordRune(r2) {
 				j += n2
 				continue
 			}
 			if (r2 == '\'' || r2 == '\u2019' || r2 == '-') && j+n2 < e {
-				r3, _ := utf8.DecodeRuneInString(f[j+n2:])
+				r3, _ := decodeAt(f, j+n2)
 				if isWordRune(r3) {
+					curly = curly || r2 == '\u2019'
 					j += n2
 					continue
 				}
 			}
 			break
 		}
-		out = append(out, tok{w: strings.ReplaceAll(f[i:j], "\u2019", "'"), s: i, e: j})
-		i = j
+		return i, j, false, curly, true
 	}
-	return out
+	return 0, 0, false, false, false
+}
+
+// tokWord is the word of a token f[s:e]: ’ normalised to '.
+func tokWord(f string, s, e int, curly bool) string {
+	if curly {
+		return strings.ReplaceAll(f[s:e], "\u2019", "'")
+	}
+	return f[s:e]
+}
+
+// tokenize splits f[s:e] into words (letters, digits, inner apostrophes and
+// hyphens) and single CJK runes.
+func tokenize(f string, s, e int) []tok {
+	var out []tok
+	for i := s; ; {
+		ts, te, cjk, curly, ok := nextTok(f, i, e)
+		if !ok {
+			return out
+		}
+		if out == nil {
+			out = make([]tok, 0, 8)
+		}
+		out = append(out, tok{w: tokWord(f, ts, te, curly), s: ts, e: te, cjk: cjk})
+		i = te
+	}
+}
+
+// toks is tokenize(a.f, s, e), computed once per range. The result is
+// shared: callers must not modify it (its capacity is its length, so
+// appending copies).
+func (a *analysis) toks(s, e int) []tok {
+	k := span{s, e}
+	if ts, ok := a.tokMemo[k]; ok {
+		return ts
+	}
+	ts := tokenize(a.f, s, e)
+	ts = ts[:len(ts):len(ts)]
+	if a.tokMemo == nil {
+		a.tokMemo = map[span][]tok{}
+	}
+	a.tokMemo[k] = ts
+	return ts
 }
 
 // sentences splits folded prose at line breaks and sentence punctuation.
@@ -130,7 +183,7 @@ var clauseWords = exact("but", "and", "then", "so", "also", "pero", "mais", "abe
 // this time leave out X").
 func (a *analysis) clauseStart(s span, pos int) int {
 	start := a.punctClauseStart(s, pos)
-	ts := tokenize(a.f, start, pos)
+	ts := a.toks(start, pos)
 	for i := len(ts) - 1; i >= 0; i-- {
 		if !clauseWords[ts[i].w] {
 			continue
@@ -201,8 +254,29 @@ func phraseIndex(f string, s, e int, phrase string) int {
 	return -1
 }
 
+// phraseFields holds the words of the phrases of the fixed lists that
+// hasPrefixPhrase is called with, split once.
+var phraseFields = func() map[string][]string {
+	m := map[string][]string{}
+	for _, list := range [][]string{politeFrames, skipLead} {
+		for _, p := range list {
+			m[p] = strings.Fields(p)
+		}
+	}
+	return m
+}()
+
+// phraseWords returns strings.Fields(phrase); the result must not be
+// modified.
+func phraseWords(phrase string) []string {
+	if ws, ok := phraseFields[phrase]; ok {
+		return ws
+	}
+	return strings.Fields(phrase)
+}
+
 func hasPrefixPhrase(words []string, phrase string) bool {
-	p := strings.Fields(phrase)
+	p := phraseWords(phrase)
 	if len(p) > len(words) {
 		return false
 	}

@@ -110,7 +110,8 @@ type cue struct {
 type Screen struct {
 	cues      []cue
 	trie      *ahocorasick.Trie
-	byPattern [][]int // trie pattern id -> indexes into cues
+	ac        *automaton // the same patterns, faster (nil: use trie)
+	byPattern [][]int    // trie pattern id -> indexes into cues
 	examples  []Example
 }
 
@@ -249,8 +250,7 @@ func (s *Screen) HitsProse(prose string) []Hit {
 	f := fold(prose)
 	var hits []Hit
 	english := -1 // unknown until a foreign cue needs it
-	s.trie.Walk(f, func(end, n, pat int64) bool {
-		start, stop := int(end-n+1), int(end+1)
+	found := func(start, stop, pat int) {
 		for _, ci := range s.byPattern[pat] {
 			c := &s.cues[ci]
 			if c.foreign {
@@ -268,8 +268,15 @@ func (s *Screen) HitsProse(prose string) []Hit {
 				hits = append(hits, Hit{Match: Match{Keyword: c.text, Family: c.family, Lang: c.lang}, Start: start, End: e, cue: ci})
 			}
 		}
-		return true
-	})
+	}
+	if s.ac != nil {
+		s.ac.walk(f, func(end, pat int) { found(end-s.ac.lens[pat]+1, end+1, pat) })
+	} else {
+		s.trie.Walk(f, func(end, n, pat int64) bool {
+			found(int(end-n+1), int(end+1), int(pat))
+			return true
+		})
+	}
 	sort.Slice(hits, func(i, j int) bool {
 		if hits[i].Start != hits[j].Start {
 			return hits[i].Start < hits[j].Start
@@ -585,6 +592,7 @@ func compile(defs []cueDef, examples []Example) (*Screen, error) {
 	}
 	s := &Screen{examples: examples}
 	patterns := map[string]int{}
+	var pats []string // by id
 	tb := ahocorasick.NewTrieBuilder()
 	for i, d := range defs {
 		c, err := compileCue(d.text)
@@ -599,6 +607,7 @@ func compile(defs []cueDef, examples []Example) (*Screen, error) {
 			if !ok {
 				id = len(patterns)
 				patterns[v] = id
+				pats = append(pats, v)
 				tb.AddString(v)
 				s.byPattern = append(s.byPattern, nil)
 			}
@@ -606,6 +615,7 @@ func compile(defs []cueDef, examples []Example) (*Screen, error) {
 		}
 	}
 	s.trie = tb.Build()
+	s.ac = newAutomaton(pats)
 	return s, nil
 }
 

@@ -122,7 +122,7 @@ func (d *doc) proseDeliverable(first, last int) bool {
 	for k < first && (d.units[k].kind == kRule || d.prefaceNarr(k)) {
 		k++
 	}
-	if k >= first || !d.units[k].isTitle() || codeLabelRe.MatchString(cueText(d.units[k].text)) {
+	if k >= first || !d.units[k].isTitle() || codeLabelRe.MatchString(d.cue(k)) {
 		return false
 	}
 	for m := first + 1; m < len(d.units); m++ {
@@ -130,7 +130,7 @@ func (d *doc) proseDeliverable(first, last int) bool {
 		if u.kind != kText || !u.isTitle() {
 			continue
 		}
-		c := cueText(u.text)
+		c := d.cue(m)
 		if !explainLabelRe.MatchString(c) && !codeLabelRe.MatchString(c) && !changeLeadRe.MatchString(c) {
 			return true
 		}

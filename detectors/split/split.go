@@ -152,6 +152,20 @@ type unit struct {
 type doc struct {
 	text  string
 	units []unit
+	cues  []string // cueText of each unit's text, "" until computed
+	cued  []bool
+}
+
+// cue returns cueText(d.units[i].text), computed once.
+func (d *doc) cue(i int) string {
+	if d.cued == nil {
+		d.cues = make([]string, len(d.units))
+		d.cued = make([]bool, len(d.units))
+	}
+	if !d.cued[i] {
+		d.cues[i], d.cued[i] = cueText(d.units[i].text), true
+	}
+	return d.cues[i]
 }
 
 func parse(text string) *doc {
@@ -229,9 +243,9 @@ func features(t string) feat {
 	switch {
 	case (subjectFirst[w] || len(w) > 0 && w[0] >= 0xe0) && subjectRe.MatchString(p):
 		f |= fSubject
-	case isSalutation(p):
+	case isSalutation(p, w):
 		f |= fSalutation
-	case isSignoff(p):
+	case isSignoff(p, w):
 		f |= fSignoff
 	case (w == "p" || w == "ps" || w == "pps" || w == "п") && psRe.MatchString(p):
 		f |= fPS
@@ -259,14 +273,15 @@ func isBoldLine(t string) bool {
 // isSalutation reports whether the plain line is a greeting line: a
 // greeting followed by at most a short name ("Dear Hiring Manager,",
 // "Hi all!", "尊敬的张经理：").
-func isSalutation(p string) bool {
-	if runeCount(p) > 80 {
+// w is firstWord(p).
+func isSalutation(p, w string) bool {
+	if moreRunes(p, 80) {
 		return false
 	}
 	if r, _ := utf8.DecodeRuneInString(p); r >= 0x2e80 {
 		return salutationCJKRe.MatchString(p) && runeCount(p) <= 30 && !strings.ContainsAny(p, "。？?")
 	}
-	if !greetingStart(firstWord(p)) {
+	if !greetingStart(w) {
 		return false
 	}
 	loc := salutationRe.FindStringSubmatchIndex(p)
@@ -291,20 +306,20 @@ func isSalutation(p string) bool {
 
 // isSignoff reports whether the plain line closes a letter ("Best regards,",
 // "Mit freundlichen Grüßen", "— Sam").
-func isSignoff(p string) bool {
-	n := runeCount(p)
-	if n > 250 {
+// w is firstWord(p).
+func isSignoff(p, w string) bool {
+	if moreRunes(p, 250) {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(p)
 	switch {
 	case r >= 0x2e80:
-		return n <= 60 && signoffCJKRe.MatchString(p)
+		return !moreRunes(p, 60) && signoffCJKRe.MatchString(p)
 	case r == '-' || r == '—' || r == '–' || r == '~':
-		return n <= 60 && dashNameRe.MatchString(p)
-	case !signoffFirst[firstWord(p)]:
+		return !moreRunes(p, 60) && dashNameRe.MatchString(p)
+	case !signoffFirst[w]:
 		return false
-	case n <= 60 && signoffRe.MatchString(p):
+	case !moreRunes(p, 60) && signoffRe.MatchString(p):
 		return true
 	}
 	return signoffLongRe.MatchString(p)
@@ -321,7 +336,7 @@ func (d *doc) prefaceNarr(i int) bool {
 	if u.kind != kText || u.f&structural != 0 {
 		return false
 	}
-	c := cueText(u.text)
+	c := d.cue(i)
 	if u.isTitle() {
 		return len(strings.Fields(c)) <= 10 && (labelRe.MatchString(c) || presentRe.MatchString(c) || changeLeadRe.MatchString(c))
 	}
@@ -359,7 +374,7 @@ func (d *doc) afterwordNarr(i int) bool {
 	if u.kind != kText || u.f&(structural&^fQuote) != 0 {
 		return false
 	}
-	c := cueText(u.text)
+	c := d.cue(i)
 	if u.isTitle() {
 		return len(strings.Fields(c)) <= 10 && (changeLeadRe.MatchString(c) || labelRe.MatchString(c) || closeRe.MatchString(c))
 	}
@@ -390,7 +405,7 @@ func (d *doc) changeLead(i int, atEnd bool) bool {
 	if u.kind != kText || u.f&structural != 0 {
 		return false
 	}
-	c := cueText(u.text)
+	c := d.cue(i)
 	if changeLeadRe.MatchString(c) {
 		return true
 	}
@@ -480,7 +495,7 @@ func (d *doc) peelPreface() (i, at int, keep bool) {
 		if !d.prefaceNarr(i) {
 			return i, -1, keep
 		}
-		c := cueText(u.text)
+		c := d.cue(i)
 		if endsWithColon(c) {
 			if d.changeLead(i, false) && i+1 < n && d.units[i+1].f&fList != 0 {
 				if list < 0 {
@@ -495,7 +510,7 @@ func (d *doc) peelPreface() (i, at int, keep bool) {
 			for i < n && d.units[i].kind == kRule {
 				i++
 			}
-			return i, -1, i < n && !closeRe.MatchString(cueText(d.units[i].text))
+			return i, -1, i < n && !closeRe.MatchString(d.cue(i))
 		}
 		if p, ok := d.inlineStart(i); ok {
 			return i, p, true
@@ -574,7 +589,7 @@ func (d *doc) signatureLine(m int) bool {
 	if u.kind != kText || u.f&(fList|fTable|fSubject|fSalutation|fPS|fEnclosure|fHeading) != 0 {
 		return false
 	}
-	if runeCount(u.text) > 80 || d.afterwordNarr(m) {
+	if moreRunes(u.text, 80) || d.afterwordNarr(m) {
 		return false
 	}
 	t := strings.Trim(u.text, "*_ ")

@@ -76,6 +76,24 @@ func isRuleLine(s string) bool {
 // runeCount counts the runes of s (an invalid byte counts as one).
 func runeCount(s string) int { return utf8.RuneCountInString(s) }
 
+// moreRunes reports whether s holds more than n runes (runeCount(s) > n),
+// counting no further than needed.
+func moreRunes(s string, n int) bool {
+	if len(s) <= n {
+		return false // a rune takes at least one byte
+	}
+	if len(s) > n*utf8.UTFMax {
+		return true
+	}
+	for i := range s {
+		if n == 0 {
+			return i < len(s)
+		}
+		n--
+	}
+	return false
+}
+
 // cueText prepares a line for cue matching: trims it, drops leading
 // decoration (markdown emphasis, heading and quote markers, brackets,
 // emoji, inverted punctuation), folds typographic apostrophes to ASCII and
@@ -87,8 +105,21 @@ func cueText(s string) string {
 	s = strings.TrimRightFunc(s, func(r rune) bool {
 		return isSpace(r) || r == '*' || r == '_' || r == ')' || r == ']'
 	})
-	s = apostrophes.Replace(s)
+	if hasApostrophe(s) {
+		s = apostrophes.Replace(s)
+	}
 	return strings.ToLower(s)
+}
+
+// hasApostrophe reports whether s holds one of the apostrophes cueText
+// folds: '`' or a character outside ASCII (it may be one of the others).
+func hasApostrophe(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' || s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
 }
 
 var apostrophes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u02bc", "'", "\u00b4", "'", "`", "'", "\uff07", "'")

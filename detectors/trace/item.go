@@ -3,8 +3,6 @@ package trace
 import (
 	"regexp"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -31,81 +29,6 @@ type item struct {
 }
 
 func (it *item) known() bool { return it != nil && it.text != "" }
-
-// matcher finds a phrase case-insensitively, with flexible white space and
-// word boundaries that work for non-ASCII letters.
-type matcher struct {
-	phrase  string
-	pattern string
-	re      *regexp.Regexp // compiled on first use
-}
-
-// compiled caches compiled item patterns: the same phrases ("the password",
-// an e-mail address) recur across replies, and most matchers are built for
-// replies that never need them, so compiling is both lazy and shared.
-var compiled sync.Map // pattern -> *regexp.Regexp
-
-// compiledCount bounds the cache; beyond it patterns are compiled per use.
-var compiledCount atomic.Int64
-
-const maxCompiled = 1 << 14
-
-func newMatcher(phrase string) *matcher {
-	phrase = strings.Join(strings.Fields(phrase), " ")
-	if phrase == "" {
-		return nil
-	}
-	var b strings.Builder
-	b.WriteString(`(?i)`)
-	first, _ := utf8.DecodeRuneInString(phrase)
-	last, _ := utf8.DecodeLastRuneInString(phrase)
-	if isWordRune(first) && !isCJK(first) {
-		b.WriteString(`(?:^|[^\p{L}\p{N}_])`)
-	}
-	for i, w := range strings.Fields(phrase) {
-		if i > 0 {
-			b.WriteString(`[\s\-_]+`)
-		}
-		for _, r := range w {
-			switch r {
-			case '\'', '’', 'ʼ':
-				b.WriteString(`['’ʼ]`)
-			case '-':
-				b.WriteString(`[\s\-]*`)
-			default:
-				b.WriteString(regexp.QuoteMeta(string(r)))
-			}
-		}
-	}
-	if isWordRune(last) && !isCJK(last) {
-		b.WriteString(`(?:[^\p{L}\p{N}_]|$)`)
-	}
-	// The pattern is built from quoted literals and fixed classes, so it
-	// always compiles; an error in in() is treated as no match.
-	return &matcher{phrase: phrase, pattern: b.String()}
-}
-
-func (m *matcher) in(s string) bool {
-	if m == nil {
-		return false
-	}
-	if m.re == nil {
-		if v, ok := compiled.Load(m.pattern); ok {
-			m.re = v.(*regexp.Regexp)
-		} else {
-			re, err := regexp.Compile(m.pattern)
-			if err != nil {
-				return false
-			}
-			m.re = re
-			if compiledCount.Load() < maxCompiled {
-				compiled.Store(m.pattern, re)
-				compiledCount.Add(1)
-			}
-		}
-	}
-	return m.re.MatchString(s)
-}
 
 func isCJK(r rune) bool {
 	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)
@@ -138,17 +61,123 @@ var categoryWords = map[string][]string{
 
 // shapes recognise a category from what the item looks like.
 var (
-	emailRE   = regexp.MustCompile(`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`)
-	urlRE     = regexp.MustCompile(`(?i)\b(?:https?://|www\.)[^\s<>()"']+[^\s<>()"'.,;:!?]`)
-	phoneRE   = regexp.MustCompile(`(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}[\s.-]\d{2,4}(?:[\s.-]\d{2,4})?`)
-	moneyRE   = regexp.MustCompile(`(?i)[$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|billion))?|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars|euros|pounds|k)\b`)
-	numberRE  = regexp.MustCompile(`\b\d[\d,.\-]{2,}\d\b|\b\d{3,}\b`)
-	nameRE    = regexp.MustCompile(`\b\p{Lu}\p{Ll}+(?:\s+(?:\p{Lu}\.|\p{Lu}\p{Ll}+))+\b`)
-	addressRE = regexp.MustCompile(`(?i)\b\d{1,5}\s*[a-z]?,?\s+(?:rue|avenue|av\.|street|st\.?|road|rd\.?|lane|ln\.?|boulevard|blvd\.?|drive|way|place|court|ct\.?|terrace|close|calle|avenida|straße|strasse|str\.|weg|allee|platz|via|viale)\b[^\n,;]{0,40}|\b(?:rue|calle|avenida|via|viale)\s+[^\n,;]{2,40}?\s+\d{1,5}\b|[\p{L}-]+(?:straße|strasse|weg|allee|platz|gasse)\s+\d{1,4}[a-z]?\b`)
-	assignRE  = regexp.MustCompile(`(?i)\b[\w.-]*(?:token|key|secret|password|passwd|pwd|pass)[\w.-]*["']?\s*[:=]\s*["'` + "`" + `]?([^\s"'` + "`" + `,;]{4,})`)
-	secretRE  = regexp.MustCompile(`\b(?:sk|pk|ghp|xox[bp]|AKIA)[-_A-Za-z0-9]{10,}\b|\b[A-Za-z0-9_\-]{24,}\b`)
-	passRE    = regexp.MustCompile(`(?i)\b(?:password|passcode|passphrase|pin|pwd|pass)\b\s*(?:is|:|=|-)?\s*["'“‘` + "`" + `]?([^\s"'”’` + "`" + `,;]{3,40}?)["'”’` + "`" + `]?(?:[\s,;)]|\.(?:\s|$)|$)`)
+	emailRE   = mustLitRe(`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`)
+	urlRE     = mustLitRe(`(?i)\b(?:https?://|www\.)[^\s<>()"']+[^\s<>()"'.,;:!?]`)
+	phoneRE   = withNeed(mustLitRe(`(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}[\s.-]\d{2,4}(?:[\s.-]\d{2,4})?`), phoneShape)
+	moneyRE   = withNeed(mustLitRe(`(?i)[$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|billion))?|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars|euros|pounds|k)\b`), moneyShape)
+	numberRE  = mustLitRe(`\b\d[\d,.\-]{2,}\d\b|\b\d{3,}\b`)
+	nameRE    = &litRe{Regexp: regexp.MustCompile(`\b\p{Lu}\p{Ll}+(?:\s+(?:\p{Lu}\.|\p{Lu}\p{Ll}+))+\b`), f: &litFilter{}, need: nameShape}
+	addressRE = mustLitRe(`(?i)\b\d{1,5}\s*[a-z]?,?\s+(?:rue|avenue|av\.|street|st\.?|road|rd\.?|lane|ln\.?|boulevard|blvd\.?|drive|way|place|court|ct\.?|terrace|close|calle|avenida|straße|strasse|str\.|weg|allee|platz|via|viale)\b[^\n,;]{0,40}|\b(?:rue|calle|avenida|via|viale)\s+[^\n,;]{2,40}?\s+\d{1,5}\b|[\p{L}-]+(?:straße|strasse|weg|allee|platz|gasse)\s+\d{1,4}[a-z]?\b`)
+	assignRE  = mustLitRe(`(?i)\b[\w.-]*(?:token|key|secret|password|passwd|pwd|pass)[\w.-]*["']?\s*[:=]\s*["'` + "`" + `]?([^\s"'` + "`" + `,;]{4,})`)
+	secretRE  = mustLitRe(`\b(?:sk|pk|ghp|xox[bp]|AKIA)[-_A-Za-z0-9]{10,}\b|\b[A-Za-z0-9_\-]{24,}\b`)
+	passRE    = mustLitRe(`(?i)\b(?:password|passcode|passphrase|pin|pwd|pass)\b\s*(?:is|:|=|-)?\s*["'“‘` + "`" + `]?([^\s"'”’` + "`" + `,;]{3,40}?)["'”’` + "`" + `]?(?:[\s,;)]|\.(?:\s|$)|$)`)
 )
+
+func withNeed(p *litRe, need func(string) bool) *litRe {
+	p.need = need
+	return p
+}
+
+func isREDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func isRESpaceByte(c byte) bool { return isRESpace(rune(c)) }
+
+// phoneShape reports whether s holds two digits, a separator (RE2 white
+// space, '.' or '-') and two digits in a row: what every match of phoneRE
+// holds.
+func phoneShape(s string) bool {
+	for i := 0; i+5 <= len(s); i++ {
+		if c := s[i+2]; (isRESpaceByte(c) || c == '.' || c == '-') &&
+			isREDigit(s[i]) && isREDigit(s[i+1]) && isREDigit(s[i+3]) && isREDigit(s[i+4]) {
+			return true
+		}
+	}
+	return false
+}
+
+// moneyShape reports whether s holds what every match of moneyRE holds: a
+// currency sign, perhaps one RE2 space, and a digit; or a run of digits,
+// commas and dots (with a digit) followed, perhaps after one RE2 space, by
+// a letter that can start one of the unit words (u e g d p k in any case,
+// or the Kelvin sign, which folds to k).
+func moneyShape(s string) bool {
+	for i := 0; i < len(s); {
+		r, n := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s[i:])
+		}
+		switch {
+		case r == '$' || r == '€' || r == '£' || r == '¥':
+			j := i + n
+			if j < len(s) && isRESpaceByte(s[j]) {
+				j++
+			}
+			if j < len(s) && isREDigit(s[j]) {
+				return true
+			}
+		case r < utf8.RuneSelf && (isREDigit(s[i]) || s[i] == ',' || s[i] == '.'):
+			j, digit := i, false
+			for j < len(s) && (isREDigit(s[j]) || s[j] == ',' || s[j] == '.') {
+				digit = digit || isREDigit(s[j])
+				j++
+			}
+			if digit {
+				if j < len(s) && isRESpaceByte(s[j]) {
+					if unitStart(s[j+1:]) {
+						return true
+					}
+				}
+				if unitStart(s[j:]) {
+					return true
+				}
+			}
+			n = j - i
+		}
+		i += n
+	}
+	return false
+}
+
+// unitStart reports whether s starts with a letter that can start a unit
+// word of moneyRE.
+func unitStart(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch s[0] {
+	case 'u', 'U', 'e', 'E', 'g', 'G', 'd', 'D', 'p', 'P', 'k', 'K':
+		return true
+	}
+	return strings.HasPrefix(s, "\u212A")
+}
+
+// nameShape reports whether s holds an upper-case letter, lower-case
+// letters, RE2 white space and an upper-case letter in a row: what every
+// match of nameRE holds (it has no literal to filter on).
+func nameShape(s string) bool {
+	state := 0 // 1: after Lu; 2: after Lu Ll+; 3: after Lu Ll+ \s+
+	for i := 0; i < len(s); {
+		r, n := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s[i:])
+		}
+		i += n
+		upper := unicode.Is(unicode.Lu, r)
+		switch {
+		case upper && state == 3:
+			return true
+		case upper:
+			state = 1
+		case (state == 1 || state == 2) && unicode.Is(unicode.Ll, r):
+			state = 2
+		case (state == 2 || state == 3) && (r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r'):
+			state = 3
+		default:
+			state = 0
+		}
+	}
+	return false
+}
 
 // categoriesOf returns the categories named by words in s or shown by the
 // shape of s.
@@ -280,31 +309,31 @@ func distinctiveTokens(s string) []string {
 }
 
 // Request patterns that name the withdrawn or replaced item (group 1).
-var requestItemREs = []*regexp.Regexp{
+var requestItemREs = []*litRe{
 	// replace X with Y / swap X for Y / change X to Y
-	regexp.MustCompile(`(?i)\b(?:replace|swap|switch|change)\s+(?:out\s+)?(.{1,80}?)\s+(?:with|for|to|by|into)\b`),
+	mustLitRe(`(?i)\b(?:replace|swap|switch|change)\s+(?:out\s+)?(.{1,80}?)\s+(?:with|for|to|by|into)\b`),
 	// use Y instead of X
-	regexp.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(.{1,80}?)(?:[,;!?\n)]|$)`),
+	mustLitRe(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(.{1,80}?)(?:[,;!?\n)]|$)`),
 	// substitute Y for X
-	regexp.MustCompile(`(?i)\bsubstitute\s+.{1,80}?\s+for\s+(.{1,80}?)(?:[,;!?\n)]|$)`),
+	mustLitRe(`(?i)\bsubstitute\s+.{1,80}?\s+for\s+(.{1,80}?)(?:[,;!?\n)]|$)`),
 	// take X out / leave X off
-	regexp.MustCompile(`(?i)\b(?:take|leave|keep|cut|get|strip|cross|pull)\s+(.{1,60}?)\s+(?:out|off)\b`),
+	mustLitRe(`(?i)\b(?:take|leave|keep|cut|get|strip|cross|pull)\s+(.{1,60}?)\s+(?:out|off)\b`),
 	// remove X
-	regexp.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|get\s+rid\s+of|take\s+out|leave\s+out|take\s+away|cross\s+out|lose|ditch|censor|mask|blank\s+out)\s+(.{1,80}?)(?:\s+(?:from|in|out|off|and|so|because|since|as|please|entirely|completely|altogether|too|also|for\s+privacy|for\s+now|this\s+time)\b|[,;!?\n)]|$)`),
+	mustLitRe(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|get\s+rid\s+of|take\s+out|leave\s+out|take\s+away|cross\s+out|lose|ditch|censor|mask|blank\s+out)\s+(.{1,80}?)(?:\s+(?:from|in|out|off|and|so|because|since|as|please|entirely|completely|altogether|too|also|for\s+privacy|for\s+now|this\s+time)\b|[,;!?\n)]|$)`),
 	// don't mention X
-	regexp.MustCompile(`(?i)\b(?:don't|don’t|do\s+not|dont|never|no\s+need\s+to|stop|avoid)\s+(?:mention(?:ing)?|includ(?:e|ing)|say(?:ing)?|us(?:e|ing)|add(?:ing)?|list(?:ing)?|nam(?:e|ing)|referenc(?:e|ing)|talk(?:ing)?\s+about|bring(?:ing)?\s+up|put(?:ting)?|writ(?:e|ing)|show(?:ing)?|reveal(?:ing)?|disclos(?:e|ing))\s+(?:anything\s+about\s+)?(.{1,80}?)(?:\s+(?:in|from|anymore|any\s+more|again|at\s+all|please)\b|[,;!?\n)]|$)`),
+	mustLitRe(`(?i)\b(?:don't|don’t|do\s+not|dont|never|no\s+need\s+to|stop|avoid)\s+(?:mention(?:ing)?|includ(?:e|ing)|say(?:ing)?|us(?:e|ing)|add(?:ing)?|list(?:ing)?|nam(?:e|ing)|referenc(?:e|ing)|talk(?:ing)?\s+about|bring(?:ing)?\s+up|put(?:ting)?|writ(?:e|ing)|show(?:ing)?|reveal(?:ing)?|disclos(?:e|ing))\s+(?:anything\s+about\s+)?(.{1,80}?)(?:\s+(?:in|from|anymore|any\s+more|again|at\s+all|please)\b|[,;!?\n)]|$)`),
 	// without X
-	regexp.MustCompile(`(?i)\bwithout\s+(?:mentioning\s+|including\s+|any\s+mention\s+of\s+)?(.{1,60}?)(?:[,;!?\n)]|$)`),
+	mustLitRe(`(?i)\bwithout\s+(?:mentioning\s+|including\s+|any\s+mention\s+of\s+)?(.{1,60}?)(?:[,;!?\n)]|$)`),
 	// no mention of X
-	regexp.MustCompile(`(?i)\bno\s+(?:more\s+)?(?:mention|reference)s?\s+(?:of|to)\s+(.{1,60}?)(?:[,;!?\n)]|$)`),
+	mustLitRe(`(?i)\bno\s+(?:more\s+)?(?:mention|reference)s?\s+(?:of|to)\s+(.{1,60}?)(?:[,;!?\n)]|$)`),
 	// German, French, Spanish, Russian, Chinese imperatives
-	regexp.MustCompile(`(?i)\b(?:entferne|entfernen|lösche|löschen|streiche|streichen)\s+(?:bitte\s+)?(.{1,60}?)(?:[,;!?\n]|$)`),
-	regexp.MustCompile(`(?i)\blass\s+(.{1,60}?)\s+weg\b`),
-	regexp.MustCompile(`(?i)\b(?:nimm|nehmen\s+sie)\s+(.{1,60}?)\s+(?:wieder\s+)?(?:raus|heraus|weg)\b`),
-	regexp.MustCompile(`(?i)\b(?:supprime|supprimez|retire|retirez|enlève|enlevez|enleve)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
-	regexp.MustCompile(`(?i)\b(?:elimina|quita|borra|omite|saca)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
-	regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:удали|удалите|убери|уберите|исключи|исключите)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
-	regexp.MustCompile(`(?:删除|删掉|去掉|去除|移除|删去|不要提(?:到|及)?|不要包含|别提)([^，。！？,.!?\n]{1,30})`),
+	mustLitRe(`(?i)\b(?:entferne|entfernen|lösche|löschen|streiche|streichen)\s+(?:bitte\s+)?(.{1,60}?)(?:[,;!?\n]|$)`),
+	mustLitRe(`(?i)\blass\s+(.{1,60}?)\s+weg\b`),
+	mustLitRe(`(?i)\b(?:nimm|nehmen\s+sie)\s+(.{1,60}?)\s+(?:wieder\s+)?(?:raus|heraus|weg)\b`),
+	mustLitRe(`(?i)\b(?:supprime|supprimez|retire|retirez|enlève|enlevez|enleve)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
+	mustLitRe(`(?i)\b(?:elimina|quita|borra|omite|saca)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
+	mustLitRe(`(?i)(?:^|[^\p{L}])(?:удали|удалите|убери|уберите|исключи|исключите)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
+	mustLitRe(`(?:删除|删掉|去掉|去除|移除|删去|不要提(?:到|及)?|不要包含|别提)([^，。！？,.!?\n]{1,30})`),
 }
 
 var (
@@ -316,11 +345,11 @@ var (
 		regexp.MustCompile("`([^`\n]{1,80}?)`"),
 		regexp.MustCompile(`「([^」\n]{1,40}?)」`),
 	}
-	insteadQuotedRE = regexp.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+["'“‘` + "`" + `]([^"'”’` + "`" + `\n]{1,80})["'”’` + "`" + `]`)
-	withdrawVerbRE  = regexp.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask)\b|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|supprim|retir|enl[eè]v|elimin|quita|borra|удал|убер|убра|убрать|删|去掉|去除|移除|不要|消し|削除|省`)
+	insteadQuotedRE = mustLitRe(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+["'“‘` + "`" + `]([^"'”’` + "`" + `\n]{1,80})["'”’` + "`" + `]`)
+	withdrawVerbRE  = mustLitRe(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask)\b|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|supprim|retir|enl[eè]v|elimin|quita|borra|удал|убер|убра|убрать|删|去掉|去除|移除|不要|消し|削除|省`)
 	// diffCueRE: the request withdraws or replaces something, or says that
 	// something no longer holds, so a line gone from the draft is an item.
-	diffCueRE      = regexp.MustCompile(`(?i)\b(?:now|anymore|any\s+more|no\s+longer|cancel(?:l?ed)?|moved|not\s+(?:coming|going|happening|available|true|correct|right|there))\b|不再|取消|nicht\s+mehr|plus\s+(?:là|disponible)|ya\s+no`)
+	diffCueRE      = mustLitRe(`(?i)\b(?:now|anymore|any\s+more|no\s+longer|cancel(?:l?ed)?|moved|not\s+(?:coming|going|happening|available|true|correct|right|there))\b|不再|取消|nicht\s+mehr|plus\s+(?:là|disponible)|ya\s+no`)
 	leadingJunkRE  = regexp.MustCompile(`(?i)^(?:(?:the|a|an|my|our|your|his|her|their|this|that|these|those|all|any|every|each|some|of|about|on|to|also|just|please|entire|whole|following|using|naming|mentioning|saying|writing|listing|including|calling|putting|die|der|das|den|dem|meine|meinen|meiner|mein|bitte|la|le|les|el|los|las|mi|mis|mon|ma|mes|il|lo|gli|o|os|as|meu|minha)\s+|(?:l|d)['’]|(?:part|parts|section|sections|line|lines|bit|bits|sentence|sentences|paragraph|paragraphs|thing|things|stuff|info|information|details?|mentions?|references?|words?|phrase|reference)\s+(?:about|on|with|regarding|mentioning|where|that|of|to|containing)\s+|(?:mention|mentions|reference|references)\s+(?:of|to)\s+|anything\s+about\s+)+`)
 	trailingJunkRE = regexp.MustCompile(`(?i)(?:\s+(?:part|section|line|bit|sentence|paragraph|thing|stuff|one|entirely|completely|altogether|please|too|also|again|anymore|now|as\s+well|bitte|wieder|anywhere|everywhere|at\s+all|whatsoever|what\s+so\s+ever|in\s+(?:the|your)\s+(?:code|text|answer|response|email|message|letter))|[\s"'”’` + "`" + `.,;:!?)\]]+)+$`)
 	pronounHeadRE  = regexp.MustCompile(`(?i)^(?:(?:it|them|him|her|that|this)\s+(?:just|and|but|so|or|because|since|please|to|is|was|'s|would|will|can|could|should)\b|(?:who|which|whose|whom|whatever|whichever|where|when|if|what)\b)`)
@@ -331,7 +360,13 @@ var (
 // the user's request, or "".
 func requestItem(req string) string {
 	req = requestProse(req)
-	if req == "" || !withdrawVerbRE.MatchString(req) {
+	return itemOfRequest(req, withdrawVerbRE.matchText(&target{s: req}))
+}
+
+// itemOfRequest is requestItem on the request's prose (requestProse), given
+// whether it holds a withdrawal verb (withdrawVerbRE).
+func itemOfRequest(req string, verb bool) string {
+	if req == "" || !verb {
 		return ""
 	}
 	if m := insteadQuotedRE.FindStringSubmatch(req); m != nil {
@@ -346,7 +381,11 @@ func requestItem(req string) string {
 	best, bestPos := "", -1
 	for _, sp := range sentences.Split(req) {
 		sent := strings.TrimRight(req[sp.Start:sp.End], ".")
+		st := &target{s: sent}
 		for _, re := range requestItemREs {
+			if !re.may(st) {
+				continue
+			}
 			m := re.FindStringSubmatchIndex(sent)
 			if m == nil || m[2] < 0 {
 				continue
@@ -525,10 +564,13 @@ func deriveItem(in Input, masked string) *item {
 	prevBody := bodyOf(in.Previous)
 	var diffText string
 	var diffNames []string
-	if req := requestProse(in.Request); withdrawVerbRE.MatchString(req) || diffCueRE.MatchString(req) {
+	req := requestProse(in.Request)
+	rt := &target{s: req}
+	verb := withdrawVerbRE.matchText(rt)
+	if verb || diffCueRE.matchText(rt) {
 		diffText, diffNames = diffPrevious(prevBody, masked)
 	}
-	phrase := requestItem(in.Request)
+	phrase := itemOfRequest(req, verb)
 	if phrase == "" {
 		if diffText == "" {
 			return nil
@@ -646,7 +688,11 @@ func valueFromPrevious(prev, reply string, cats []string) string {
 		v = strings.TrimSpace(v)
 		return v != "" && !strings.Contains(lowReply, strings.ToLower(v))
 	}
-	first := func(re *regexp.Regexp, group int) string {
+	prevT := &target{s: prev}
+	first := func(re *litRe, group int) string {
+		if !re.may(prevT) {
+			return ""
+		}
 		for _, m := range re.FindAllStringSubmatch(prev, -1) {
 			if gone(m[group]) {
 				return strings.TrimSpace(m[group])
@@ -716,16 +762,73 @@ func valueFromPrevious(prev, reply string, cats []string) string {
 var listMarkerRE = regexp.MustCompile(`^\s*(?:[-*+•>]|\d{1,3}[.)]|#{1,6})\s+`)
 
 func trimLine(l string) string {
-	l = strings.TrimSpace(listMarkerRE.ReplaceAllString(l, ""))
-	return strings.Trim(l, "*_ \t")
+	if listMarkerStart(l) {
+		l = listMarkerRE.ReplaceAllString(l, "")
+	}
+	return strings.Trim(strings.TrimSpace(l), "*_ \t")
 }
+
+// listMarkerStart reports whether l can start with a list marker: after
+// RE2 white space comes one of - * + • > # or a digit (what every match of
+// listMarkerRE starts with).
+func listMarkerStart(l string) bool {
+	i := 0
+	for i < len(l) && (l[i] == ' ' || l[i] == '\t' || l[i] == '\n' || l[i] == '\f' || l[i] == '\r') {
+		i++
+	}
+	if i == len(l) {
+		return false
+	}
+	switch c := l[i]; {
+	case c == '-' || c == '*' || c == '+' || c == '>' || c == '#' || '0' <= c && c <= '9':
+		return true
+	}
+	return strings.HasPrefix(l[i:], "•")
+}
+
+// joinFields is strings.Join(strings.Fields(s), " "), without building the
+// list of fields.
+func joinFields(s string) string {
+	var b strings.Builder
+	field := false // inside a field
+	start := 0     // of the current field
+	for i := 0; i < len(s); {
+		r, n := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s[i:])
+		}
+		space := r < utf8.RuneSelf && asciiSpace[r] || r >= utf8.RuneSelf && unicode.IsSpace(r)
+		switch {
+		case space && field:
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(s[start:i])
+			field = false
+		case !space && !field:
+			field, start = true, i
+		}
+		i += n
+	}
+	if field {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s[start:])
+	}
+	return b.String()
+}
+
+// asciiSpace holds the ASCII bytes unicode.IsSpace accepts.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // diffPrevious looks for what the previous draft had and the reply lacks:
 // a few whole lines (a clean withdrawal), else a few distinctive values
 // (e-mail addresses, phone numbers, links, amounts, names). It returns the
 // item text and its names, or "".
 func diffPrevious(prev, reply string) (string, []string) {
-	normReply := " " + strings.Join(strings.Fields(strings.ToLower(reply)), " ") + " "
+	lowReply := strings.ToLower(reply)
+	normReply := " " + joinFields(lowReply) + " "
 	var lines, missing []string
 	for _, l := range strings.Split(prev, "\n") {
 		t := trimLine(l)
@@ -733,11 +836,10 @@ func diffPrevious(prev, reply string) (string, []string) {
 			continue
 		}
 		lines = append(lines, t)
-		if !strings.Contains(normReply, strings.Join(strings.Fields(strings.ToLower(t)), " ")) {
+		if !strings.Contains(normReply, joinFields(strings.ToLower(t))) {
 			missing = append(missing, t)
 		}
 	}
-	lowReply := strings.ToLower(reply)
 	if len(lines) >= 2 && len(missing) >= 1 && len(missing) <= 3 && len(missing)*2 <= len(lines) {
 		// The rest of the draft: a token that also occurs there is not
 		// specific to the withdrawn content ("the employee" in a report about
@@ -815,7 +917,11 @@ func (it *item) addNames(names []string) {
 // numbers, amounts and multi-word proper names.
 func values(s string) []string {
 	var out []string
-	for _, re := range []*regexp.Regexp{emailRE, urlRE, phoneRE, moneyRE, nameRE} {
+	t := &target{s: s}
+	for _, re := range []*litRe{emailRE, urlRE, phoneRE, moneyRE, nameRE} {
+		if !re.may(t) {
+			continue
+		}
 		for _, m := range re.FindAllString(s, -1) {
 			out = appendNew(out, strings.TrimSpace(m))
 		}

@@ -56,9 +56,9 @@ type Rule struct {
 	Positives   []string // sentences the rule must fire on
 	Negatives   []string // sentences no rule may fire on
 
-	patterns []*regexp.Regexp
-	requires []*regexp.Regexp
-	unless   []*regexp.Regexp
+	patterns []*litRe
+	requires []*litRe
+	unless   []*litRe
 	override map[string]bool
 }
 
@@ -70,8 +70,8 @@ type veto struct {
 	Sentence    bool     // scope sentence (else overlap)
 	Examples    []string
 
-	patterns []*regexp.Regexp
-	unless   []*regexp.Regexp
+	patterns []*litRe
+	unless   []*litRe
 }
 
 // ruleSet is a compiled rules file.
@@ -82,6 +82,7 @@ type ruleSet struct {
 	trie    *ahocorasick.Trie
 	kwRules [][]int // keyword index → rule indexes
 	always  []int   // rules without keywords
+	kwAny   *litDFA // finds any keyword, ASCII letters in either case (nil: use trie)
 }
 
 func (rs *ruleSet) byID(id string) *Rule {
@@ -115,7 +116,7 @@ func parseRules(src string) (*ruleSet, error) {
 		}
 		return s, err
 	}
-	compile := func(line int, s string) (*regexp.Regexp, error) {
+	compile := func(line int, s string) (*litRe, error) {
 		s, err := expand(line, s)
 		if err != nil {
 			return nil, err
@@ -124,7 +125,7 @@ func parseRules(src string) (*ruleSet, error) {
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", line, err)
 		}
-		return re, nil
+		return newLitRe(re), nil
 	}
 	sc := bufio.NewScanner(strings.NewReader(src))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
@@ -197,7 +198,7 @@ func parseRules(src string) (*ruleSet, error) {
 	return rs, nil
 }
 
-func setField(r *Rule, v *veto, key, val string, line int, compile func(int, string) (*regexp.Regexp, error)) error {
+func setField(r *Rule, v *veto, key, val string, line int, compile func(int, string) (*litRe, error)) error {
 	list := func() []string {
 		var out []string
 		for _, s := range strings.Split(val, ",") {
@@ -292,6 +293,9 @@ func (rs *ruleSet) buildTrie() {
 		}
 	}
 	rs.trie = ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
+	if rs.kwAny = newLitDFA(kws); rs.kwAny != nil {
+		rs.kwAny.caselessASCII()
+	}
 }
 
 // candidates returns the indexes of the rules whose keywords occur in the

@@ -348,7 +348,16 @@ func (rs *ruleSet) anyKeyword(text string) bool {
 	if len(rs.always) > 0 {
 		return true
 	}
-	return rs.trie.MatchFirstString(strings.ToLower(normalize(text))) != nil
+	if rs.kwAny == nil {
+		return rs.trie.MatchFirstString(strings.ToLower(normalize(text))) != nil
+	}
+	// Keywords are lower case: on ASCII text the automaton's caseless
+	// letters stand for strings.ToLower.
+	norm := normalize(text)
+	if !isASCII(norm) {
+		norm = strings.ToLower(norm)
+	}
+	return rs.kwAny.in(norm)
 }
 
 // match returns the first rule that fires on the text, or nil.
@@ -360,18 +369,19 @@ func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 		return nil
 	}
 	var vs *vetoSpans
+	t := &target{s: norm}
 	for _, ri := range *buf {
 		r := rs.Rules[ri]
 		if !inScope(r.Scope, kind) {
 			continue
 		}
-		if !r.applies(norm) {
+		if !r.appliesTo(t) {
 			continue
 		}
 		for _, p := range r.patterns {
-			for _, m := range p.FindAllStringIndex(norm, -1) {
+			for _, m := range p.findAllText(t) {
 				if vs == nil {
-					vs = rs.vetoSpansLower(norm, lower)
+					vs = rs.vetoSpansText(t, lower)
 				}
 				if !vs.blocks(r, m[0], m[1]) {
 					return r
@@ -383,14 +393,16 @@ func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 }
 
 // applies checks the rule's require and unless patterns.
-func (r *Rule) applies(norm string) bool {
+func (r *Rule) applies(norm string) bool { return r.appliesTo(&target{s: norm}) }
+
+func (r *Rule) appliesTo(t *target) bool {
 	for _, q := range r.requires {
-		if !q.MatchString(norm) {
+		if !q.matchText(t) {
 			return false
 		}
 	}
 	for _, u := range r.unless {
-		if u.MatchString(norm) {
+		if u.matchText(t) {
 			return false
 		}
 	}
@@ -410,6 +422,11 @@ func (rs *ruleSet) vetoSpans(norm string) *vetoSpans {
 // vetoSpansLower finds the veto matches in a normalised sentence; lower is
 // its lower-cased form, for the vetoes' keywords.
 func (rs *ruleSet) vetoSpansLower(norm, lower string) *vetoSpans {
+	return rs.vetoSpansText(&target{s: norm}, lower)
+}
+
+// vetoSpansText is vetoSpansLower on a normalised sentence held in t.
+func (rs *ruleSet) vetoSpansText(t *target, lower string) *vetoSpans {
 	vs := &vetoSpans{}
 	for _, v := range rs.vetoes {
 		if len(v.Keywords) > 0 {
@@ -426,7 +443,7 @@ func (rs *ruleSet) vetoSpansLower(norm, lower string) *vetoSpans {
 		}
 		skip := false
 		for _, u := range v.unless {
-			if u.MatchString(norm) {
+			if u.matchText(t) {
 				skip = true
 				break
 			}
@@ -436,7 +453,7 @@ func (rs *ruleSet) vetoSpansLower(norm, lower string) *vetoSpans {
 		}
 		var spans [][]int
 		for _, p := range v.patterns {
-			spans = append(spans, p.FindAllStringIndex(norm, -1)...)
+			spans = append(spans, p.findAllText(t)...)
 		}
 		if len(spans) == 0 {
 			continue

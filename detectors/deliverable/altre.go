@@ -1,0 +1,99 @@
+package deliverable
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"unicode"
+	"unicode/utf8"
+)
+
+// altRe runs an anchored alternation ^(?:A|B|...) as its alternatives:
+// a line tries only those whose literal filter (how the alternative starts,
+// what it must hold) lets it match. The whole expression matches a line
+// exactly when one of its alternatives does, so the results are the
+// expression's; RE2 runs a large alternation at a cost that grows with its
+// size on every line, while most alternatives are ruled out by the line's
+// first byte.
+type altRe struct {
+	re      *regexp.Regexp // the whole expression
+	alts    []*litRe       // ^(?:alternative), each with its filter
+	byFirst [256][]int     // alternatives a line starting with this byte may match
+	rest    []int          // alternatives with no known start (any line may match)
+}
+
+// mustAltRe compiles expr, which must be ^(?:A|B|...).
+func mustAltRe(expr string) *altRe {
+	a := &altRe{re: regexp.MustCompile(expr)}
+	tree, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		panic("deliverable: " + err.Error())
+	}
+	var alts []*syntax.Regexp
+	if tree.Op == syntax.OpConcat && len(tree.Sub) == 2 && tree.Sub[0].Op == syntax.OpBeginText {
+		switch body := tree.Sub[1]; body.Op {
+		case syntax.OpAlternate:
+			alts = body.Sub
+		default:
+			alts = []*syntax.Regexp{body}
+		}
+	} else {
+		panic("deliverable: mustAltRe wants ^(?:A|B|...): " + expr)
+	}
+	for i, sub := range alts {
+		alt := newLitRe(regexp.MustCompile(`^(?:` + sub.String() + `)`))
+		a.alts = append(a.alts, alt)
+		if !alt.f.anchored {
+			a.rest = append(a.rest, i)
+			continue
+		}
+		var firsts [256]bool
+		for _, ps := range alt.f.prefix {
+			for _, p := range ps {
+				if !alt.f.fold {
+					firsts[p[0]] = true
+					continue
+				}
+				// Compared in canonical case: the line may start with any
+				// rune of the first rune's case orbit.
+				r, _ := utf8.DecodeRuneInString(p)
+				for _, m := range orbitOf(r) {
+					var buf [utf8.UTFMax]byte
+					utf8.EncodeRune(buf[:], m)
+					firsts[buf[0]] = true
+				}
+			}
+		}
+		for b, ok := range firsts {
+			if ok {
+				a.byFirst[b] = append(a.byFirst[b], i)
+			}
+		}
+	}
+	return a
+}
+
+// orbitOf returns r and the runes that fold to it.
+func orbitOf(r rune) []rune {
+	out := []rune{r}
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		out = append(out, f)
+	}
+	return out
+}
+
+// MatchString reports whether the expression matches s.
+func (a *altRe) MatchString(s string) bool {
+	if s != "" {
+		for _, i := range a.byFirst[s[0]] {
+			if a.alts[i].MatchString(s) {
+				return true
+			}
+		}
+	}
+	for _, i := range a.rest {
+		if a.alts[i].MatchString(s) {
+			return true
+		}
+	}
+	return false
+}

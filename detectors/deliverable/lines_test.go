@@ -1,0 +1,187 @@
+package deliverable
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// The regular expressions the line tests stand for (the implementation
+// they replaced), as the reference for the tests.
+var (
+	codeEndRef   = regexp.MustCompile(`(?:[;{}]|=>|->)\s*$`)
+	proseLineRef = regexp.MustCompile(`^(?:\S+\s+){5,}\S*[.!?。！？]["')\]]*$`)
+)
+
+func checkLineTests(t *testing.T, line string) {
+	t.Helper()
+	if got, want := codeEnd(line), codeEndRef.MatchString(line); got != want {
+		t.Fatalf("codeEnd(%q) = %v, regexp says %v", line, got, want)
+	}
+	if got, want := proseLine(line), proseLineRef.MatchString(line); got != want {
+		t.Fatalf("proseLine(%q) = %v, regexp says %v", line, got, want)
+	}
+	if got, want := mathLine(line), mathLineRe.MatchString(line); got != want {
+		t.Fatalf("mathLine(%q) = %v, regexp says %v", line, got, want)
+	}
+	if got, want := codeLineRe.MatchString(line), codeLineRe.re.MatchString(line); got != want {
+		t.Fatalf("codeLineRe alternatives on %q = %v, the expression says %v", line, got, want)
+	}
+}
+
+func TestLineTests(t *testing.T) {
+	tests := []struct {
+		line                 string
+		codeEnd, prose, math bool
+	}{
+		{"int x = 1;", true, false, false},
+		{"if (x) {", true, false, false},
+		{"}", true, false, false},
+		{"x => x + 1", false, false, false},
+		{"const f = (x) =>", true, false, false},
+		{"p->next ->  \t", true, false, false},
+		{"The launch is on track for Monday.", false, true, false},
+		{"The launch is on track for Monday.\")", false, true, false},
+		{"The launch is on track for Monday. ", false, false, false},
+		{"Five words are not enough.", false, false, false},
+		{"Six words here are just enough!", false, true, false},
+		{"这是 一个 很 长 的 句子。", false, true, false},
+		{"a\u00a0b c d e f g.", false, true, false}, // U+00A0 is not \s: five runs remain
+		{"a\u00a0b c d e f.", false, false, false},
+		{"a  b\t\tc d e f.", false, true, false},
+		{"a b c d e f\x85.", false, true, false},
+		{"2 + 2 = 4 = four", false, false, true},
+		{"area = πr²", false, false, true},
+		{"f(x) = x^2", false, false, true},
+		{"\\frac{a}{b}", true, false, true},
+		{"\\sqrt 2", false, false, true},
+		{"x = 1", false, false, false},
+		{"", false, false, false},
+	}
+	for _, tc := range tests {
+		if got := codeEnd(tc.line); got != tc.codeEnd {
+			t.Errorf("codeEnd(%q) = %v, want %v", tc.line, got, tc.codeEnd)
+		}
+		if got := proseLine(tc.line); got != tc.prose {
+			t.Errorf("proseLine(%q) = %v, want %v", tc.line, got, tc.prose)
+		}
+		if got := mathLine(tc.line); got != tc.math {
+			t.Errorf("mathLine(%q) = %v, want %v", tc.line, got, tc.math)
+		}
+		checkLineTests(t, tc.line)
+	}
+}
+
+// lineAlphabet holds the pieces where the hand-written line tests could
+// part from the regular expressions: RE2 and Unicode spaces, sentence ends
+// (ASCII and CJK), closing quotes and brackets, code endings, math runes,
+// words and invalid bytes.
+var lineAlphabet = []string{
+	"a", "word", "x", "1", " ", "  ", "\t", "\f", "\r", "\v", "\u00a0", ".", "!", "?", "。", "！", "？", "\"", "'", ")",
+	"]", ";", "{", "}", "=", ">", "-", "=>", "->", "^", "\\", "\\frac", "π", "²", "α", "Ω", "−", "(", "\xff", "\xe3\x80",
+}
+
+func TestLineTestsAgreeWithRegexps(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 50000; i++ {
+		var b strings.Builder
+		for n := r.IntN(16); n > 0; n-- {
+			b.WriteString(lineAlphabet[r.IntN(len(lineAlphabet))])
+		}
+		checkLineTests(t, b.String())
+	}
+}
+
+func FuzzLineTests(f *testing.F) {
+	f.Add("The launch is on track for Monday.")
+	f.Add("int x = 1;  ")
+	f.Add("2 + 2 = 4 = four")
+	f.Fuzz(func(t *testing.T, line string) {
+		checkLineTests(t, line)
+	})
+}
+
+// TestCodeLineAlternatives samples lines from every alternative of
+// codeLineRe (and around them) and checks that running the alternatives
+// gives what the whole expression does.
+func TestCodeLineAlternatives(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	tree, err := syntax.Parse(codeLineRe.re.String(), syntax.Perl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noise := []string{"", " ", "x", "The ", "=", "(", ")", ";", "{", "é", "\t", "select ", "SELECT", "\u017Felect"}
+	matched := 0
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		if i%3 == 0 {
+			b.WriteString(noise[r.IntN(len(noise))])
+		}
+		sampleRegexp(r, tree, &b)
+		b.WriteString(noise[r.IntN(len(noise))])
+		s := b.String()
+		want := codeLineRe.re.MatchString(s)
+		if want {
+			matched++
+		}
+		if got := codeLineRe.MatchString(s); got != want {
+			t.Fatalf("codeLineRe alternatives on %q = %v, the expression says %v", s, got, want)
+		}
+	}
+	for _, s := range []string{"", "def f(x):", "Next steps", "make sure it works", "The end.", "print(x)", "SeLeCt a, b FROM t"} {
+		if got, want := codeLineRe.MatchString(s), codeLineRe.re.MatchString(s); got != want {
+			t.Errorf("codeLineRe alternatives on %q = %v, the expression says %v", s, got, want)
+		}
+	}
+	if matched < 5000 {
+		t.Errorf("only %d sampled lines match; the test says little", matched)
+	}
+}
+
+// sampleRegexp writes a random text matched by re's syntax tree
+// (assertions are ignored; callers check what matches).
+func sampleRegexp(r *rand.Rand, re *syntax.Regexp, b *strings.Builder) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		for _, c := range re.Rune {
+			if re.Flags&syntax.FoldCase != 0 {
+				for n := r.IntN(4); n > 0; n-- {
+					c = unicode.SimpleFold(c)
+				}
+			}
+			b.WriteRune(c)
+		}
+	case syntax.OpCharClass:
+		if len(re.Rune) > 0 {
+			i := 2 * r.IntN(len(re.Rune)/2)
+			lo, hi := re.Rune[i], re.Rune[i+1]
+			hi = min(hi, lo+1000)
+			b.WriteRune(lo + rune(r.Int64N(int64(hi-lo)+1)))
+		}
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		b.WriteString([]string{"a", " ", "é", "x", ".", "("}[r.IntN(6)])
+	case syntax.OpCapture:
+		sampleRegexp(r, re.Sub[0], b)
+	case syntax.OpConcat:
+		for _, sub := range re.Sub {
+			sampleRegexp(r, sub, b)
+		}
+	case syntax.OpAlternate:
+		sampleRegexp(r, re.Sub[r.IntN(len(re.Sub))], b)
+	case syntax.OpQuest:
+		if r.IntN(2) == 0 {
+			sampleRegexp(r, re.Sub[0], b)
+		}
+	case syntax.OpStar, syntax.OpPlus, syntax.OpRepeat:
+		n := r.IntN(3)
+		if re.Op == syntax.OpPlus || re.Op == syntax.OpRepeat && re.Min > 0 {
+			n += max(1, re.Min)
+		}
+		for range n {
+			sampleRegexp(r, re.Sub[0], b)
+		}
+	}
+}

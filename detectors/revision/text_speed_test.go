@@ -1,0 +1,146 @@
+package revision
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/detectors/screen"
+)
+
+// tokenizeRef is the tokenizer as first written (one call per rune, no
+// fast paths), the reference for the tests.
+func tokenizeRef(f string, s, e int) []tok {
+	var out []tok
+	for i := s; i < e; {
+		r, n := utf8.DecodeRuneInString(f[i:])
+		if isCJK(r) {
+			out = append(out, tok{w: f[i : i+n], s: i, e: i + n, cjk: true})
+			i += n
+			continue
+		}
+		if !isWordRune(r) {
+			i += n
+			continue
+		}
+		j := i + n
+		for j < e {
+			r2, n2 := utf8.DecodeRuneInString(f[j:])
+			if isWordRune(r2) {
+				j += n2
+				continue
+			}
+			if (r2 == '\'' || r2 == '\u2019' || r2 == '-') && j+n2 < e {
+				r3, _ := utf8.DecodeRuneInString(f[j+n2:])
+				if isWordRune(r3) {
+					j += n2
+					continue
+				}
+			}
+			break
+		}
+		out = append(out, tok{w: strings.ReplaceAll(f[i:j], "\u2019", "'"), s: i, e: j})
+		i = j
+	}
+	return out
+}
+
+// looksLikeCodeRef is looksLikeCode as first written, on folded text.
+func looksLikeCodeRef(f string) bool {
+	if strings.Contains(f, "```") {
+		return true
+	}
+	n := 0
+	for _, l := range strings.Split(f, "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasSuffix(t, ";") || strings.HasSuffix(t, "{") || strings.HasSuffix(t, "}") ||
+			strings.HasPrefix(t, "def ") || strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "return ") {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+var textAlphabet = []string{
+	"a", "B", "don", "'", "’", "-", "_", " ", "\n", "\t", "é", "É", "ß", "中", "文", "ー", "1", "\u0301", "\xff", ".",
+	";", "{", "}", "DEF ", "def ", "Import ", "return ", "```", "\u212A", "Д",
+}
+
+func randomText(r *rand.Rand, n int) string {
+	var b strings.Builder
+	for range n {
+		b.WriteString(textAlphabet[r.IntN(len(textAlphabet))])
+	}
+	return b.String()
+}
+
+func TestTokenizerAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for i := 0; i < 50000; i++ {
+		f := randomText(r, r.IntN(14))
+		s := r.IntN(len(f) + 1)
+		e := s + r.IntN(len(f)-s+1)
+		got, want := tokenize(f, s, e), tokenizeRef(f, s, e)
+		if len(got) != 0 || len(want) != 0 {
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("tokenize(%q, %d, %d) = %v, want %v", f, s, e, got, want)
+			}
+		}
+		n := 0
+		for _, tk := range tokenizeRef(f, 0, len(f)) {
+			if tk.cjk {
+				n++
+			} else {
+				n += 2
+			}
+		}
+		if got := wordCount(f); got != n/2 {
+			t.Fatalf("wordCount(%q) = %d, want %d", f, got, n/2)
+		}
+		if got, want := looksLikeCode(f), looksLikeCodeRef(screen.Fold(f)); got != want {
+			t.Fatalf("looksLikeCode(%q) = %v, on the folded text %v", f, got, want)
+		}
+	}
+}
+
+// TestPrevWordAgrees checks prevWord against the set of words of the
+// previous message that it replaced (every token of at least
+// prevWordMinLength runes, not CJK).
+func TestPrevWordAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	found := 0
+	for i := 0; i < 5000; i++ {
+		prev := randomText(r, r.IntN(20))
+		set := map[string]bool{}
+		for _, tk := range tokenizeRef(screen.Fold(prev), 0, len(screen.Fold(prev))) {
+			if !tk.cjk && utf8.RuneCountInString(tk.w) >= prevWordMinLength {
+				set[tk.w] = true
+			}
+		}
+		a := &analysis{prevRaw: prev}
+		// every word of the set, and words of other texts
+		var words []string
+		for w := range set {
+			words = append(words, w)
+		}
+		for j := 0; j < 10; j++ {
+			other := screen.Fold(randomText(r, r.IntN(8)))
+			for _, tk := range tokenizeRef(other, 0, len(other)) {
+				words = append(words, tk.w)
+			}
+		}
+		for _, w := range words {
+			if got := a.prevWord(w); got != set[w] {
+				t.Fatalf("prevWord(%q) on %q = %v, want %v (words %v)", w, prev, got, set[w], set)
+			}
+			if set[w] {
+				found++
+			}
+		}
+	}
+	if found < 2000 {
+		t.Errorf("only %d words found in a previous message; the test says little", found)
+	}
+}

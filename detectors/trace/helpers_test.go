@@ -1,0 +1,52 @@
+package trace
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// helperAlphabet holds the pieces where the hand-written helpers could part
+// from what they replace: ASCII and Unicode spaces, list markers, digits,
+// case, invalid bytes.
+var helperAlphabet = []string{
+	"a", "B", "Bob", "Smith", "É", "é", "ß", "1", "12", " ", "  ", "\t", "\n", "\v", "\f", "\r", "\u0085", "\u00a0",
+	"\u2003", "-", "*", "+", "•", ">", "#", "##", ".", ")", "_", "\xff", "中", "$", "€", "k", "K", "\u212A", "Usd", ",",
+	"99", "(",
+}
+
+func randomHelperText(r *rand.Rand) string {
+	var b strings.Builder
+	for n := r.IntN(12); n > 0; n-- {
+		b.WriteString(helperAlphabet[r.IntN(len(helperAlphabet))])
+	}
+	return b.String()
+}
+
+func TestHelpersAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for i := 0; i < 100000; i++ {
+		s := randomHelperText(r)
+		if got, want := joinFields(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Fatalf("joinFields(%q) = %q, want %q", s, got, want)
+		}
+		want := strings.Trim(strings.TrimSpace(listMarkerRE.ReplaceAllString(s, "")), "*_ \t")
+		if got := trimLine(s); got != want {
+			t.Fatalf("trimLine(%q) = %q, want %q", s, got, want)
+		}
+		if nameRE.Regexp.MatchString(s) && !nameShape(s) {
+			t.Fatalf("nameShape(%q) is false, but nameRE matches", s)
+		}
+		if phoneRE.Regexp.MatchString(s) && !phoneShape(s) {
+			t.Fatalf("phoneShape(%q) is false, but phoneRE matches", s)
+		}
+		if moneyRE.Regexp.MatchString(s) && !moneyShape(s) {
+			t.Fatalf("moneyShape(%q) is false, but moneyRE matches", s)
+		}
+	}
+	for _, s := range []string{"Call Dana Whitfield today", "J. Smith", "Dear Mr Brown,", "dana whitfield"} {
+		if got, want := nameShape(s), nameRE.Regexp.MatchString(s); want && !got {
+			t.Errorf("nameShape(%q) = %v, nameRE says %v", s, got, want)
+		}
+	}
+}
