@@ -1,8 +1,10 @@
 package deliverable
 
 import (
+	"fmt"
 	"regexp"
 	"regexp/syntax"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -16,40 +18,54 @@ import (
 // first byte.
 type altRe struct {
 	re      *regexp.Regexp // the whole expression
+	once    sync.Once      // builds the rest on first use
 	alts    []*litRe       // ^(?:alternative), each with its filter
 	byFirst [256][]int     // alternatives a line starting with this byte may match
 	rest    []int          // alternatives with no known start (any line may match)
 }
 
-// mustAltRe compiles expr, which must be ^(?:A|B|...).
+// mustAltRe compiles expr, which must be ^(?:A|B|...); the alternatives
+// are compiled on first use.
 func mustAltRe(expr string) *altRe {
 	a := &altRe{re: regexp.MustCompile(expr)}
-	tree, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil {
+	if _, err := a.alternatives(); err != nil {
 		panic("deliverable: " + err.Error())
 	}
-	var alts []*syntax.Regexp
-	if tree.Op == syntax.OpConcat && len(tree.Sub) == 2 && tree.Sub[0].Op == syntax.OpBeginText {
-		switch body := tree.Sub[1]; body.Op {
-		case syntax.OpAlternate:
-			alts = body.Sub
-		default:
-			alts = []*syntax.Regexp{body}
-		}
-	} else {
-		panic("deliverable: mustAltRe wants ^(?:A|B|...): " + expr)
+	return a
+}
+
+// alternatives returns the top-level alternatives of the expression.
+func (a *altRe) alternatives() ([]*syntax.Regexp, error) {
+	tree, err := syntax.Parse(a.re.String(), syntax.Perl)
+	if err != nil {
+		return nil, err
+	}
+	if tree.Op != syntax.OpConcat || len(tree.Sub) != 2 || tree.Sub[0].Op != syntax.OpBeginText {
+		return nil, fmt.Errorf("mustAltRe wants ^(?:A|B|...): %s", a.re)
+	}
+	if body := tree.Sub[1]; body.Op == syntax.OpAlternate {
+		return body.Sub, nil
+	}
+	return []*syntax.Regexp{tree.Sub[1]}, nil
+}
+
+// build compiles the alternatives and indexes them by first byte.
+func (a *altRe) build() {
+	alts, err := a.alternatives()
+	if err != nil {
+		panic("deliverable: " + err.Error()) // checked by mustAltRe
 	}
 	for i, sub := range alts {
 		alt := newLitRe(regexp.MustCompile(`^(?:` + sub.String() + `)`))
 		a.alts = append(a.alts, alt)
-		if !alt.f.anchored {
+		if !alt.filter().anchored {
 			a.rest = append(a.rest, i)
 			continue
 		}
 		var firsts [256]bool
-		for _, ps := range alt.f.prefix {
+		for _, ps := range alt.filter().prefix {
 			for _, p := range ps {
-				if !alt.f.fold {
+				if !alt.filter().fold {
 					firsts[p[0]] = true
 					continue
 				}
@@ -69,7 +85,6 @@ func mustAltRe(expr string) *altRe {
 			}
 		}
 	}
-	return a
 }
 
 // orbitOf returns r and the runes that fold to it.
@@ -83,6 +98,7 @@ func orbitOf(r rune) []rune {
 
 // MatchString reports whether the expression matches s.
 func (a *altRe) MatchString(s string) bool {
+	a.once.Do(a.build)
 	if s != "" {
 		for _, i := range a.byFirst[s[0]] {
 			if a.alts[i].MatchString(s) {

@@ -86,7 +86,7 @@ var lineAlphabet = []string{
 
 func TestLineTestsAgreeWithRegexps(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	for i := 0; i < 50000; i++ {
+	for i := 0; i < 10000; i++ {
 		var b strings.Builder
 		for n := r.IntN(16); n > 0; n-- {
 			b.WriteString(lineAlphabet[r.IntN(len(lineAlphabet))])
@@ -115,7 +115,7 @@ func TestCodeLineAlternatives(t *testing.T) {
 	}
 	noise := []string{"", " ", "x", "The ", "=", "(", ")", ";", "{", "é", "\t", "select ", "SELECT", "\u017Felect"}
 	matched := 0
-	for i := 0; i < 20000; i++ {
+	for i := 0; i < 5000; i++ {
 		var b strings.Builder
 		if i%3 == 0 {
 			b.WriteString(noise[r.IntN(len(noise))])
@@ -136,7 +136,7 @@ func TestCodeLineAlternatives(t *testing.T) {
 			t.Errorf("codeLineRe alternatives on %q = %v, the expression says %v", s, got, want)
 		}
 	}
-	if matched < 5000 {
+	if matched < 1200 {
 		t.Errorf("only %d sampled lines match; the test says little", matched)
 	}
 }

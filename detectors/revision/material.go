@@ -210,19 +210,67 @@ func overlaps(material string, msgs []string) bool {
 	if len(m) == 0 {
 		return false
 	}
-	seen := map[string]bool{}
+	// Count the material's shingles met in the messages (each once),
+	// without building the messages' own sets.
+	need := draftOverlap * float64(len(m))
+	met := map[string]bool{}
+	var buf []byte
 	for _, x := range msgs {
-		for k := range shingles(x) {
-			seen[k] = true
+		done := eachShingle(x, &buf, func(k []byte) bool {
+			if m[string(k)] && !met[string(k)] {
+				met[string(k)] = true
+			}
+			return float64(len(met)) < need
+		})
+		if done {
+			break
 		}
 	}
-	common := 0
-	for k := range m {
-		if seen[k] {
-			common++
+	return float64(len(met)) >= need
+}
+
+// eachShingle calls fn with every shingle of s (see shingles), built in
+// *buf, until fn returns false; it reports whether fn did.
+func eachShingle(s string, buf *[]byte, fn func(k []byte) bool) bool {
+	var latin [3]string // the last words, oldest first
+	var cjk [4]string
+	nl, nc := 0, 0
+	for i := 0; ; {
+		ts, te, cjkTok, curly, ok := nextTok(s, i, len(s))
+		if !ok {
+			return false
+		}
+		i = te
+		w := tokWord(s, ts, te, curly)
+		if cjkTok {
+			copy(cjk[:], cjk[1:])
+			cjk[3] = w
+			if nc++; nc >= 4 {
+				b := append((*buf)[:0], cjk[0]...)
+				b = append(b, cjk[1]...)
+				b = append(b, cjk[2]...)
+				b = append(b, cjk[3]...)
+				*buf = b
+				if !fn(b) {
+					return true
+				}
+			}
+			continue
+		}
+		copy(latin[:], latin[1:])
+		latin[2] = w
+		if nl++; nl >= 3 {
+			b := append((*buf)[:0], latin[0]...)
+			b = append(b, ' ')
+			b = append(b, latin[1]...)
+			b = append(b, ' ')
+			b = append(b, latin[2]...)
+			*buf = b
+			if !fn(b) {
+				return true
+			}
 		}
 	}
-	return float64(common) >= draftOverlap*float64(len(m))
 }
 
 // addressPhrases in a block of text show the user talking to the assistant,

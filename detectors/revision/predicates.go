@@ -6,8 +6,11 @@ package revision
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	ahocorasick "github.com/BobuSumisu/aho-corasick"
 
 	"github.com/revtrace/revtrace/corpora"
 	"github.com/revtrace/revtrace/detectors/screen"
@@ -226,6 +229,7 @@ func (a *analysis) turnVeto() string {
 	return a.veto
 }
 
+// findTurnVeto computes turnVeto.
 func (a *analysis) findTurnVeto() string {
 	ws := words(a.toks(0, len(a.f)))
 	if len(ws) == 1 && (ws[0] == "no" || ws[0] == "nope" || ws[0] == "нет" || ws[0] == "non" || ws[0] == "nein") {
@@ -918,21 +922,77 @@ func (a *analysis) strongRef(s span, h screen.Hit) bool {
 }
 
 // strongRefIndexes returns, for every phrase of strongRefs, phraseIndex of
-// it in sentence s, computed once per sentence.
+// it in sentence s, computed once per sentence: one pass of an
+// Aho-Corasick automaton over the sentence finds the occurrences of all
+// phrases, and each phrase takes its first one with word boundaries (any
+// first one for CJK phrases), as phraseIndex does.
 func (a *analysis) strongRefIndexes(s span) []int {
 	if v, ok := a.refMemo[s]; ok {
 		return v
 	}
 	v := make([]int, len(strongRefs))
-	for k, p := range strongRefs {
-		v[k] = phraseIndex(a.f, s.s, s.e, p)
+	for k := range v {
+		v[k] = -1
 	}
+	sub := a.f[s.s:s.e]
+	refs := strongRefAutomaton()
+	refs.trie.Walk([]byte(sub), func(end, n, pat int64) bool {
+		i, j := int(end-n+1), int(end+1)
+		for _, k := range refs.ids[pat] {
+			if v[k] >= 0 {
+				continue
+			}
+			if !refs.cjk[k] {
+				before, after := ' ', ' '
+				if i > 0 {
+					before, _ = utf8.DecodeLastRuneInString(sub[:i])
+				}
+				if j < len(sub) {
+					after, _ = utf8.DecodeRuneInString(sub[j:])
+				}
+				if isWordRune(before) || isWordRune(after) {
+					continue
+				}
+			}
+			v[k] = s.s + i
+		}
+		return true
+	})
 	if a.refMemo == nil {
 		a.refMemo = map[span][]int{}
 	}
 	a.refMemo[s] = v
 	return v
 }
+
+// refAutomaton is the automaton of strongRefs: pattern id -> indexes into
+// strongRefs (a phrase listed twice has two), and which phrases are CJK.
+type refAutomaton struct {
+	trie *ahocorasick.Trie
+	ids  [][]int
+	cjk  []bool
+}
+
+// strongRefAutomaton returns the automaton of strongRefs, built on first
+// use.
+var strongRefAutomaton = sync.OnceValue(func() *refAutomaton {
+	id := map[string]int{}
+	var pats []string
+	r := &refAutomaton{cjk: make([]bool, len(strongRefs))}
+	for k, p := range strongRefs {
+		r.cjk[k] = hasCJK(p)
+		i, ok := id[p]
+		if !ok {
+			i = len(pats)
+			id[p] = i
+			pats = append(pats, p)
+			r.ids = append(r.ids, nil)
+		}
+		r.ids[i] = append(r.ids[i], k)
+	}
+	r.trie = ahocorasick.NewTrieBuilder().AddStrings(pats).Build()
+	return r
+})
 
 // pointers are strong references that may also point at text pasted in the
 // turn.

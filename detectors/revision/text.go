@@ -217,9 +217,16 @@ func (a *analysis) punctClauseStart(s span, pos int) int {
 }
 
 func hasCJK(s string) bool {
-	for _, r := range s {
-		if isCJK(r) {
-			return true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0xE2 {
+			// CJK runes (U+2E80 and up) take three or four bytes led by
+			// 0xE2 or more; decode from the first such byte on.
+			for _, r := range s[i:] {
+				if isCJK(r) {
+					return true
+				}
+			}
+			return false
 		}
 	}
 	return false

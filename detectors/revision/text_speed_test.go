@@ -65,7 +65,7 @@ func looksLikeCodeRef(f string) bool {
 
 var textAlphabet = []string{
 	"a", "B", "don", "'", "’", "-", "_", " ", "\n", "\t", "é", "É", "ß", "中", "文", "ー", "1", "\u0301", "\xff", ".",
-	";", "{", "}", "DEF ", "def ", "Import ", "return ", "```", "\u212A", "Д",
+	";", "{", "}", "DEF ", "def ", "Import ", "return ", "```", "\u212A", "Д", "\u2e80", "\xe2", "ー", "\U0002000B",
 }
 
 func randomText(r *rand.Rand, n int) string {
@@ -98,6 +98,13 @@ func TestTokenizerAgrees(t *testing.T) {
 		}
 		if got := wordCount(f); got != n/2 {
 			t.Fatalf("wordCount(%q) = %d, want %d", f, got, n/2)
+		}
+		cjk := false
+		for _, r := range f {
+			cjk = cjk || isCJK(r)
+		}
+		if got := hasCJK(f); got != cjk {
+			t.Fatalf("hasCJK(%q) = %v, want %v", f, got, cjk)
 		}
 		if got, want := looksLikeCode(f), looksLikeCodeRef(screen.Fold(f)); got != want {
 			t.Fatalf("looksLikeCode(%q) = %v, on the folded text %v", f, got, want)
@@ -142,5 +149,99 @@ func TestPrevWordAgrees(t *testing.T) {
 	}
 	if found < 2000 {
 		t.Errorf("only %d words found in a previous message; the test says little", found)
+	}
+}
+
+// TestStrongRefIndexesAgree checks the one-pass search of the strong
+// references against phraseIndex, phrase by phrase.
+func TestStrongRefIndexesAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	pieces := append([]string{" ", "a", "x", "-", "'", "é", "中", ".", "\xff"}, strongRefs...)
+	found := 0
+	for i := 0; i < 10000; i++ {
+		var b strings.Builder
+		for n := r.IntN(8); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		f := b.String()
+		s, e := 0, len(f)
+		if i%2 == 0 {
+			s = r.IntN(len(f) + 1)
+			e = s + r.IntN(len(f)-s+1)
+		}
+		a := &analysis{f: f}
+		got := a.strongRefIndexes(span{s, e})
+		for k, p := range strongRefs {
+			if want := phraseIndex(f, s, e, p); got[k] != want {
+				t.Fatalf("phrase %q in %q[%d:%d]: %d, phraseIndex says %d", p, f, s, e, got[k], want)
+			}
+			if got[k] >= 0 {
+				found++
+			}
+		}
+	}
+	if found < 1000 {
+		t.Errorf("only %d phrases found; the test says little", found)
+	}
+}
+
+// overlapsRef is overlaps as first written, the reference for the tests.
+func overlapsRef(material string, msgs []string) bool {
+	m := shingles(material)
+	if len(m) == 0 {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, x := range msgs {
+		for k := range shingles(x) {
+			seen[k] = true
+		}
+	}
+	common := 0
+	for k := range m {
+		if seen[k] {
+			common++
+		}
+	}
+	return float64(common) >= draftOverlap*float64(len(m))
+}
+
+func TestOverlapsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	words := []string{"the", "cat", "sat", "on", "mat", "’s", "don't", " ", " ", "中", "文", "字", "-", ".", "Dog"}
+	text := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(words[r.IntN(len(words))])
+			b.WriteByte(' ')
+		}
+		return b.String()
+	}
+	yes := 0
+	for i := 0; i < 5000; i++ {
+		mat := text(3 + r.IntN(8))
+		var msgs []string
+		for n := r.IntN(3); n > 0; n-- {
+			msgs = append(msgs, text(r.IntN(30)))
+		}
+		if r.IntN(3) == 0 {
+			msgs = append(msgs, "x "+mat+" y")
+		}
+		got, want := overlaps(mat, msgs), overlapsRef(mat, msgs)
+		if got != want {
+			t.Fatalf("overlaps(%q, %q) = %v, want %v", mat, msgs, got, want)
+		}
+		if want {
+			yes++
+		}
+		set := map[string]bool{}
+		var buf []byte
+		eachShingle(mat, &buf, func(k []byte) bool { set[string(k)] = true; return true })
+		if !reflect.DeepEqual(set, shingles(mat)) && !(len(set) == 0 && len(shingles(mat)) == 0) {
+			t.Fatalf("eachShingle(%q) = %v, shingles says %v", mat, set, shingles(mat))
+		}
+	}
+	if yes < 500 || yes > 4500 {
+		t.Errorf("%d of 5000 overlap; the test says little", yes)
 	}
 }

@@ -1,10 +1,13 @@
 package screen
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
 )
@@ -66,4 +69,112 @@ func TestDefaultAutomaton(t *testing.T) {
 			t.Fatalf("example %q: automaton %v, library %v", ex.Text, got, want)
 		}
 	}
+}
+
+// TestProseShortcuts checks blankMaterial and codeScore against their
+// first versions (counting every rune, trying every prefix).
+func TestProseShortcuts(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 26))
+	pieces := []string{"word ", "x = 1;", "\n", "  ", "\t", "def f():", "return x", "}", "{", "if (a)", "é", "中文",
+		"\u0085", "\u00a0", "\"quoted\"", "`code`", "```\ncode\n```", "> quote\n", "[name]", "// c", "SELECT *", "#include"}
+	for i := 0; i < 3000; i++ {
+		var b strings.Builder
+		for n := r.IntN(400); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		got, want := []byte(s), []byte(s)
+		blankMaterial(got)
+		blankMaterialRef(want)
+		if string(got) != string(want) {
+			t.Fatalf("blankMaterial(%q) = %q, want %q", s, got, want)
+		}
+		for _, line := range strings.Split(s, "\n") {
+			want := codeScoreRef([]byte(line))
+			if got := codeScore([]byte(line)); got != want {
+				t.Fatalf("codeScore(%q) = %d, want %d", line, got, want)
+			}
+		}
+	}
+}
+
+// blankMaterialRef is blankMaterial counting every non-space rune.
+func blankMaterialRef(b []byte) {
+	count := 0
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if !unicode.IsSpace(r) {
+			count++
+		}
+		i += n
+	}
+	if count <= longProse {
+		return
+	}
+	firstS, firstE, lastS, lastE := -1, -1, -1, -1
+	lines(b, func(s, e int) {
+		if len(bytes.TrimSpace(b[s:e])) == 0 {
+			return
+		}
+		if firstS < 0 {
+			firstS, firstE = s, e
+		}
+		lastS, lastE = s, e
+	})
+	if firstS < 0 {
+		return
+	}
+	headEnd := cutAfterRunes(b, firstS, firstE, headRunes)
+	tailStart := cutBeforeRunes(b, lastS, lastE, tailRunes)
+	if tailStart <= headEnd {
+		return
+	}
+	blank(b, headEnd, tailStart)
+}
+
+// codeScoreRef is codeScore trying every prefix in list order.
+func codeScoreRef(line []byte) int {
+	t := bytes.TrimSpace(line)
+	if len(t) == 0 {
+		return 0
+	}
+	score := 0
+	if line[0] == '\t' || bytes.HasPrefix(line, []byte("    ")) {
+		score++
+	}
+	for _, p := range codePrefixes {
+		if bytes.HasPrefix(t, p) {
+			score += 2
+			break
+		}
+	}
+	switch t[len(t)-1] {
+	case ';', '{', '}':
+		score += 2
+	case ')', ']':
+		if bytes.ContainsAny(t, "([") {
+			score++
+		}
+	}
+	for _, op := range codeOperators {
+		if bytes.Contains(t, op) {
+			score++
+			break
+		}
+	}
+	sym, all := 0, 0
+	for _, c := range t {
+		if c == ' ' {
+			continue
+		}
+		all++
+		switch c {
+		case '(', ')', '{', '}', '[', ']', ';', '=', '<', '>', '_', '$', '#', '/', '\\', '*', '&', '|':
+			sym++
+		}
+	}
+	if all > 0 && sym*100 >= all*12 {
+		score++
+	}
+	return score
 }

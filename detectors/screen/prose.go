@@ -229,6 +229,17 @@ var codePrefixes = byteSlices(
 	"Private Sub", "@", "self.", "this.", "<div", "<span", "<html", "<script", "<p>", "<li", "<ul", "<a ",
 )
 
+// codePrefixesByFirst holds codePrefixes by first byte.
+var codePrefixesByFirst = func() (out [256][][]byte) {
+	for _, p := range codePrefixes {
+		out[p[0]] = append(out[p[0]], p)
+	}
+	return out
+}()
+
+// asciiSpace holds the ASCII bytes unicode.IsSpace accepts.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
 var codeOperators = byteSlices("=>", "==", "!=", "+=", "-=", "->", "::", "();", "){", ") {", "[]", "&&", "||", "= ", "</")
 
 func byteSlices(ss ...string) [][]byte {
@@ -250,7 +261,7 @@ func codeScore(line []byte) int {
 	if line[0] == '\t' || bytes.HasPrefix(line, []byte("    ")) {
 		score++
 	}
-	for _, p := range codePrefixes {
+	for _, p := range codePrefixesByFirst[t[0]] {
 		if bytes.HasPrefix(t, p) {
 			score += 2
 			break
@@ -472,8 +483,20 @@ func blankQuotedStrings(b []byte) {
 }
 
 func blankMaterial(b []byte) {
+	// Only whether more than longProse non-space runes remain matters:
+	// a shorter text cannot hold that many, and counting stops there.
+	if len(b) <= longProse {
+		return
+	}
 	count := 0
-	for i := 0; i < len(b); {
+	for i := 0; i < len(b) && count <= longProse; {
+		if c := b[i]; c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				count++
+			}
+			i++
+			continue
+		}
 		r, n := utf8.DecodeRune(b[i:])
 		if !unicode.IsSpace(r) {
 			count++

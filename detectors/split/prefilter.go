@@ -16,6 +16,7 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -45,6 +46,8 @@ type litSet struct {
 // maxSets is how many literal sets a filter checks at most.
 const maxSets = 3
 
+// newLitSet builds the set of lits; caseless builds its automaton reading
+// a-z as A-Z (for strings in canonical case).
 func newLitSet(lits []string, caseless bool) litSet {
 	// A literal containing another one adds nothing.
 	lits = slices.Clone(lits)
@@ -90,8 +93,9 @@ func newLitFilter(re *regexp.Regexp) *litFilter {
 	}
 	tree = tree.Simplify()
 	f.fold = hasFoldCase(tree)
+	z := newAnalyzer(f.fold)
 	if anchoredStart(tree) {
-		if ps := prefixes(tree, f.fold); usable(ps) {
+		if ps := z.prefixes(tree); usable(ps) {
 			f.anchored = true
 			f.prefix = make([][]string, 256)
 			for _, p := range ps {
@@ -99,7 +103,7 @@ func newLitFilter(re *regexp.Regexp) *litFilter {
 			}
 		}
 	}
-	reqs := requirements(tree, f.fold)
+	reqs := z.requirements(tree)
 	if f.fold {
 		f.caseless = true
 		for _, set := range append(slices.Clone(reqs), f.prefixList()) {
@@ -127,6 +131,7 @@ func (f *litFilter) prefixList() []string {
 	return out
 }
 
+// isASCII reports whether s holds only ASCII bytes.
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -156,6 +161,8 @@ type litDFA struct {
 	accept []bool     // by row: a string ends at this state (or at a suffix of it)
 }
 
+// newLitDFA builds the automaton of lits (none empty); nil when they use
+// more byte values than a class fits.
 func newLitDFA(lits []string) *litDFA {
 	d := &litDFA{width: 1}
 	for _, l := range lits {
@@ -358,17 +365,31 @@ func (f *litFilter) in(s string) bool {
 // the expression's results, skipping it on text that cannot match.
 type litRe struct {
 	*regexp.Regexp
-	f    *litFilter
 	need func(string) bool // another necessary condition of a match (nil: none)
+	once sync.Once
+	lf   *litFilter // built on first use (see filter), unless set beforehand
 }
 
-func newLitRe(re *regexp.Regexp) *litRe { return &litRe{Regexp: re, f: newLitFilter(re)} }
+// filter returns the expression's literal filter, built on first use (so
+// that a program that never runs the expression never pays for it).
+func (p *litRe) filter() *litFilter {
+	p.once.Do(func() {
+		if p.lf == nil {
+			p.lf = newLitFilter(p.Regexp)
+		}
+	})
+	return p.lf
+}
 
+// newLitRe returns re with its literal filter.
+func newLitRe(re *regexp.Regexp) *litRe { return &litRe{Regexp: re} }
+
+// mustLitRe compiles expr (panicking on an error) with its literal filter.
 func mustLitRe(expr string) *litRe { return newLitRe(regexp.MustCompile(expr)) }
 
 // mayString reports whether s can match p.
 func (p *litRe) mayString(s string) bool {
-	return (p.need == nil || p.need(s)) && p.f.may(s)
+	return (p.need == nil || p.need(s)) && p.filter().may(s)
 }
 
 // MatchString is regexp.Regexp.MatchString.
@@ -478,9 +499,35 @@ func literalRune(r rune, foldCase, fold bool) (rune, bool) {
 	return r, true
 }
 
+// analyzer reads literal sets off a syntax tree, comparing in canonical
+// case when fold; it remembers each node's exact texts.
+type analyzer struct {
+	fold bool
+	memo map[*syntax.Regexp]exactResult
+}
+
+type exactResult struct {
+	set []string
+	ok  bool
+}
+
+func newAnalyzer(fold bool) *analyzer {
+	return &analyzer{fold: fold, memo: map[*syntax.Regexp]exactResult{}}
+}
+
 // exact returns the finite set of texts re can match (assertions match the
 // empty text), or ok=false when it is not small and known.
-func exact(re *syntax.Regexp, fold bool) (set []string, ok bool) {
+func (z *analyzer) exact(re *syntax.Regexp) (set []string, ok bool) {
+	if r, done := z.memo[re]; done {
+		return r.set, r.ok
+	}
+	set, ok = z.exactOf(re)
+	z.memo[re] = exactResult{set, ok}
+	return set, ok
+}
+
+// exactOf computes exact.
+func (z *analyzer) exactOf(re *syntax.Regexp) (set []string, ok bool) {
 	switch re.Op {
 	case syntax.OpNoMatch:
 		return []string{}, true
@@ -490,7 +537,7 @@ func exact(re *syntax.Regexp, fold bool) (set []string, ok bool) {
 	case syntax.OpLiteral:
 		var b strings.Builder
 		for _, r := range re.Rune {
-			c, ok := literalRune(r, re.Flags&syntax.FoldCase != 0, fold)
+			c, ok := literalRune(r, re.Flags&syntax.FoldCase != 0, z.fold)
 			if !ok {
 				return nil, false
 			}
@@ -509,7 +556,7 @@ func exact(re *syntax.Regexp, fold bool) (set []string, ok bool) {
 				if r >= 0xD800 && r <= 0xDFFF {
 					continue // a surrogate never decodes from text
 				}
-				c, ok := literalRune(r, false, fold)
+				c, ok := literalRune(r, false, z.fold)
 				if !ok {
 					return nil, false
 				}
@@ -521,9 +568,9 @@ func exact(re *syntax.Regexp, fold bool) (set []string, ok bool) {
 		}
 		return out, true
 	case syntax.OpCapture:
-		return exact(re.Sub[0], fold)
+		return z.exact(re.Sub[0])
 	case syntax.OpQuest:
-		set, ok := exact(re.Sub[0], fold)
+		set, ok := z.exact(re.Sub[0])
 		if !ok {
 			return nil, false
 		}
@@ -531,7 +578,7 @@ func exact(re *syntax.Regexp, fold bool) (set []string, ok bool) {
 	case syntax.OpConcat:
 		set := []string{""}
 		for _, sub := range re.Sub {
-			s, ok := exact(sub, fold)
+			s, ok := z.exact(sub)
 			if !ok {
 				return nil, false
 			}
@@ -543,7 +590,7 @@ func exact(re *syntax.Regexp, fold bool) (set []string, ok bool) {
 	case syntax.OpAlternate:
 		var set []string
 		for _, sub := range re.Sub {
-			s, ok := exact(sub, fold)
+			s, ok := z.exact(sub)
 			if !ok {
 				return nil, false
 			}
@@ -565,17 +612,22 @@ func product(a, b []string) ([]string, bool) {
 		return nil, false
 	}
 	var out []string
+	seen := make(map[string]bool, len(a)*len(b))
 	for _, x := range a {
 		for _, y := range b {
 			if len(x)+len(y) > maxLiteral {
 				return nil, false
 			}
-			out = appendUnique(out, x+y)
+			if xy := x + y; !seen[xy] {
+				seen[xy] = true
+				out = append(out, xy)
+			}
 		}
 	}
 	return out, true
 }
 
+// appendUnique appends x to set unless it is there.
 func appendUnique(set []string, x string) []string {
 	if slices.Contains(set, x) {
 		return set
@@ -603,6 +655,7 @@ func betterLits(a, b []string) bool {
 	return len(a) < len(b)
 }
 
+// minLen returns the length of the shortest string of set (-1 when empty).
 func minLen(set []string) int {
 	m := -1
 	for _, s := range set {
@@ -615,8 +668,8 @@ func minLen(set []string) int {
 
 // required returns non-empty strings one of which every match of re holds,
 // or nil.
-func required(re *syntax.Regexp, fold bool) []string {
-	if set, ok := exact(re, fold); ok {
+func (z *analyzer) required(re *syntax.Regexp) []string {
+	if set, ok := z.exact(re); ok {
 		if usable(set) {
 			return set
 		}
@@ -624,15 +677,15 @@ func required(re *syntax.Regexp, fold bool) []string {
 	}
 	switch re.Op {
 	case syntax.OpCapture, syntax.OpPlus:
-		return required(re.Sub[0], fold)
+		return z.required(re.Sub[0])
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return required(re.Sub[0], fold)
+			return z.required(re.Sub[0])
 		}
 	case syntax.OpAlternate:
 		var set []string
 		for _, sub := range re.Sub {
-			s := required(sub, fold)
+			s := z.required(sub)
 			if s == nil {
 				return nil
 			}
@@ -643,7 +696,7 @@ func required(re *syntax.Regexp, fold bool) []string {
 		return set
 	case syntax.OpConcat:
 		var best []string
-		for _, set := range concatCandidates(re, fold) {
+		for _, set := range z.concatCandidates(re) {
 			if betterLits(set, best) {
 				best = set
 			}
@@ -657,7 +710,7 @@ func required(re *syntax.Regexp, fold bool) []string {
 // concatenation re holds (each of them): what each part requires, and the
 // texts of each run of consecutive parts with known exact texts, joined
 // (with how the next part starts).
-func concatCandidates(re *syntax.Regexp, fold bool) [][]string {
+func (z *analyzer) concatCandidates(re *syntax.Regexp) [][]string {
 	var out [][]string
 	consider := func(set []string) {
 		if usable(set) {
@@ -666,7 +719,7 @@ func concatCandidates(re *syntax.Regexp, fold bool) [][]string {
 	}
 	run := []string{""}
 	for _, sub := range re.Sub {
-		if s, ok := exact(sub, fold); ok {
+		if s, ok := z.exact(sub); ok {
 			if p, ok := product(run, s); ok {
 				run = p
 			} else {
@@ -675,12 +728,12 @@ func concatCandidates(re *syntax.Regexp, fold bool) [][]string {
 			}
 			continue
 		}
-		if p, ok := product(run, prefixes(sub, fold)); ok {
+		if p, ok := product(run, z.prefixes(sub)); ok {
 			consider(p)
 		} else {
 			consider(run)
 		}
-		if s := required(sub, fold); s != nil {
+		if s := z.required(sub); s != nil {
 			consider(s)
 		}
 		run = []string{""}
@@ -691,17 +744,17 @@ func concatCandidates(re *syntax.Regexp, fold bool) [][]string {
 
 // requirements returns up to maxSets literal sets that every match of re
 // holds a string of, the best filter first.
-func requirements(re *syntax.Regexp, fold bool) [][]string {
+func (z *analyzer) requirements(re *syntax.Regexp) [][]string {
 	for re.Op == syntax.OpCapture {
 		re = re.Sub[0]
 	}
-	if _, ok := exact(re, fold); ok || re.Op != syntax.OpConcat {
-		if set := required(re, fold); set != nil {
+	if _, ok := z.exact(re); ok || re.Op != syntax.OpConcat {
+		if set := z.required(re); set != nil {
 			return [][]string{set}
 		}
 		return nil
 	}
-	cands := concatCandidates(re, fold)
+	cands := z.concatCandidates(re)
 	slices.SortStableFunc(cands, func(a, b []string) int {
 		switch {
 		case betterLits(a, b):
@@ -725,21 +778,21 @@ func requirements(re *syntax.Regexp, fold bool) [][]string {
 
 // prefixes returns strings one of which every match of re starts with
 // ({""} when nothing is known).
-func prefixes(re *syntax.Regexp, fold bool) []string {
-	if set, ok := exact(re, fold); ok {
+func (z *analyzer) prefixes(re *syntax.Regexp) []string {
+	if set, ok := z.exact(re); ok {
 		return set
 	}
 	switch re.Op {
 	case syntax.OpCapture, syntax.OpPlus:
-		return prefixes(re.Sub[0], fold)
+		return z.prefixes(re.Sub[0])
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return prefixes(re.Sub[0], fold)
+			return z.prefixes(re.Sub[0])
 		}
 	case syntax.OpAlternate:
 		var set []string
 		for _, sub := range re.Sub {
-			for _, x := range prefixes(sub, fold) {
+			for _, x := range z.prefixes(sub) {
 				set = appendUnique(set, x)
 			}
 			if len(set) > maxExact {
@@ -750,7 +803,7 @@ func prefixes(re *syntax.Regexp, fold bool) []string {
 	case syntax.OpConcat:
 		run := []string{""}
 		for _, sub := range re.Sub {
-			if s, ok := exact(sub, fold); ok {
+			if s, ok := z.exact(sub); ok {
 				p, ok := product(run, s)
 				if !ok {
 					return run
@@ -758,7 +811,7 @@ func prefixes(re *syntax.Regexp, fold bool) []string {
 				run = p
 				continue
 			}
-			if p, ok := product(run, prefixes(sub, fold)); ok {
+			if p, ok := product(run, z.prefixes(sub)); ok {
 				return p
 			}
 			return run

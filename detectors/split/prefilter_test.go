@@ -118,7 +118,7 @@ func TestCuePrefiltersKeepMatches(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	noise := []string{"", " ", "ok, ", "the ", "x", "\n", "sure: ", "中文"}
 	for name, c := range allCues() {
-		if !c.f.on {
+		if !c.filter().on {
 			t.Errorf("%s has no literal filter", name)
 			continue
 		}
@@ -127,7 +127,7 @@ func TestCuePrefiltersKeepMatches(t *testing.T) {
 			t.Fatal(err)
 		}
 		matched := 0
-		for i := 0; i < 4000; i++ {
+		for i := 0; i < 400; i++ {
 			var b strings.Builder
 			b.WriteString(noise[r.IntN(len(noise))])
 			sample(r, tree, &b)
@@ -138,7 +138,7 @@ func TestCuePrefiltersKeepMatches(t *testing.T) {
 			}
 			if c.Regexp.MatchString(s) {
 				matched++
-				if !c.f.may(s) {
+				if !c.filter().may(s) {
 					t.Fatalf("%s: filter drops %q, which matches", name, s)
 				}
 			}
@@ -146,7 +146,7 @@ func TestCuePrefiltersKeepMatches(t *testing.T) {
 				t.Fatalf("%s: MatchString(%q) differs from the expression", name, s)
 			}
 		}
-		if matched < 100 {
+		if matched < 10 {
 			t.Errorf("%s: only %d of the sampled texts match; the test says little", name, matched)
 		}
 	}
@@ -160,7 +160,7 @@ func FuzzCuePrefilters(f *testing.F) {
 		c := cueText(s)
 		for name, re := range allCues() {
 			for _, x := range []string{s, c} {
-				if re.Regexp.MatchString(x) && !re.f.may(x) {
+				if re.Regexp.MatchString(x) && !re.filter().may(x) {
 					t.Fatalf("%s: filter drops %q, which matches", name, x)
 				}
 			}

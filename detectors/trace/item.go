@@ -66,20 +66,23 @@ var (
 	phoneRE   = withNeed(mustLitRe(`(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}[\s.-]\d{2,4}(?:[\s.-]\d{2,4})?`), phoneShape)
 	moneyRE   = withNeed(mustLitRe(`(?i)[$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|billion))?|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars|euros|pounds|k)\b`), moneyShape)
 	numberRE  = mustLitRe(`\b\d[\d,.\-]{2,}\d\b|\b\d{3,}\b`)
-	nameRE    = &litRe{Regexp: regexp.MustCompile(`\b\p{Lu}\p{Ll}+(?:\s+(?:\p{Lu}\.|\p{Lu}\p{Ll}+))+\b`), f: &litFilter{}, need: nameShape}
+	nameRE    = &litRe{Regexp: regexp.MustCompile(`\b\p{Lu}\p{Ll}+(?:\s+(?:\p{Lu}\.|\p{Lu}\p{Ll}+))+\b`), lf: &litFilter{}, need: nameShape}
 	addressRE = mustLitRe(`(?i)\b\d{1,5}\s*[a-z]?,?\s+(?:rue|avenue|av\.|street|st\.?|road|rd\.?|lane|ln\.?|boulevard|blvd\.?|drive|way|place|court|ct\.?|terrace|close|calle|avenida|straße|strasse|str\.|weg|allee|platz|via|viale)\b[^\n,;]{0,40}|\b(?:rue|calle|avenida|via|viale)\s+[^\n,;]{2,40}?\s+\d{1,5}\b|[\p{L}-]+(?:straße|strasse|weg|allee|platz|gasse)\s+\d{1,4}[a-z]?\b`)
 	assignRE  = mustLitRe(`(?i)\b[\w.-]*(?:token|key|secret|password|passwd|pwd|pass)[\w.-]*["']?\s*[:=]\s*["'` + "`" + `]?([^\s"'` + "`" + `,;]{4,})`)
 	secretRE  = mustLitRe(`\b(?:sk|pk|ghp|xox[bp]|AKIA)[-_A-Za-z0-9]{10,}\b|\b[A-Za-z0-9_\-]{24,}\b`)
 	passRE    = mustLitRe(`(?i)\b(?:password|passcode|passphrase|pin|pwd|pass)\b\s*(?:is|:|=|-)?\s*["'“‘` + "`" + `]?([^\s"'”’` + "`" + `,;]{3,40}?)["'”’` + "`" + `]?(?:[\s,;)]|\.(?:\s|$)|$)`)
 )
 
+// withNeed sets need as p's extra necessary condition and returns p.
 func withNeed(p *litRe, need func(string) bool) *litRe {
 	p.need = need
 	return p
 }
 
+// isREDigit reports whether c is in RE2's \d class (ASCII digits).
 func isREDigit(c byte) bool { return '0' <= c && c <= '9' }
 
+// isRESpaceByte reports whether c is in RE2's \s class.
 func isRESpaceByte(c byte) bool { return isRESpace(rune(c)) }
 
 // phoneShape reports whether s holds two digits, a separator (RE2 white

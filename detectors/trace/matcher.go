@@ -4,6 +4,7 @@ import (
 	"regexp/syntax"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -50,6 +51,7 @@ func isRESpace(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r'
 }
 
+// has reports whether the step matches rune r.
 func (s *step) has(r rune) bool {
 	switch s.kind {
 	case stepRune:
@@ -71,18 +73,22 @@ func (s *step) has(r rune) bool {
 
 // boundaryRanges is the class [^\p{L}\p{N}_] as RE2 builds it under (?i):
 // folding adds to \p{L} the non-letters whose case orbit holds a letter
-// (U+0345), so they are not boundaries.
-var boundaryRanges, boundaryASCII = func() ([]rune, [utf8.RuneSelf]bool) {
-	re, err := syntax.Parse(`(?i)[^\p{L}\p{N}_]`, syntax.Perl)
-	if err != nil || re.Op != syntax.OpCharClass {
-		panic("trace: boundary class")
-	}
-	var ascii [utf8.RuneSelf]bool
-	for r := rune(0); r < utf8.RuneSelf; r++ {
-		ascii[r] = inRanges(re.Rune, r)
-	}
-	return re.Rune, ascii
-}()
+// (U+0345), so they are not boundaries. It is built on first use: every
+// search calls buildBoundary before reading it.
+var (
+	boundaryRanges []rune
+	boundaryASCII  [utf8.RuneSelf]bool
+	buildBoundary  = sync.OnceFunc(func() {
+		re, err := syntax.Parse(`(?i)[^\p{L}\p{N}_]`, syntax.Perl)
+		if err != nil || re.Op != syntax.OpCharClass {
+			panic("trace: boundary class")
+		}
+		for r := rune(0); r < utf8.RuneSelf; r++ {
+			boundaryASCII[r] = inRanges(re.Rune, r)
+		}
+		boundaryRanges = re.Rune
+	})
+)
 
 // inRanges reports whether r lies in one of the sorted [lo, hi] pairs.
 func inRanges(ranges []rune, r rune) bool {
@@ -90,6 +96,7 @@ func inRanges(ranges []rune, r rune) bool {
 	return i < len(ranges)/2 && ranges[2*i] <= r
 }
 
+// isBoundaryRune reports whether r is in boundaryRanges.
 func isBoundaryRune(r rune) bool {
 	if r < utf8.RuneSelf {
 		return r >= 0 && boundaryASCII[r]
@@ -106,6 +113,8 @@ func foldOrbit(r rune) []rune {
 	return out
 }
 
+// newMatcher returns the matcher of phrase (its white space collapsed), or
+// nil for a blank phrase.
 func newMatcher(phrase string) *matcher {
 	phrase = strings.Join(strings.Fields(phrase), " ")
 	if phrase == "" {
@@ -145,6 +154,7 @@ func (m *matcher) in(s string) bool {
 	if m == nil {
 		return false
 	}
+	buildBoundary()
 	var buf [2][16]int
 	var markBuf [32]uint32
 	r := run{m: m, cur: buf[0][:0], next: buf[1][:0], gen: 1}
@@ -240,6 +250,7 @@ func (r *run) skipTo(s string, from int) int {
 	return best
 }
 
+// search runs the automaton over s and reports whether a match ends in it.
 func (r *run) search(s string) bool {
 	m := r.m
 	n := len(m.steps)

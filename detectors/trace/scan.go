@@ -348,7 +348,7 @@ func (rs *ruleSet) anyKeyword(text string) bool {
 	if len(rs.always) > 0 {
 		return true
 	}
-	if rs.kwAny == nil {
+	if rs.automata(); rs.kwAny == nil {
 		return rs.trie.MatchFirstString(strings.ToLower(normalize(text))) != nil
 	}
 	// Keywords are lower case: on ASCII text the automaton's caseless
