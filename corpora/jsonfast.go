@@ -1,7 +1,7 @@
 package corpora
 
 import (
-	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -34,6 +34,30 @@ type jsonScan struct {
 	b     []byte
 	i     int
 	depth int
+	buf   []byte // scratch for decoding strings
+}
+
+// scanPool keeps scanners, and with them their scratch buffers, between
+// records.
+var scanPool = sync.Pool{New: func() any { return new(jsonScan) }}
+
+// maxPooledScratch bounds the scratch buffer a pooled scanner keeps.
+const maxPooledScratch = 1 << 20
+
+// newJSONScan returns a pooled scanner over b; release returns it.
+func newJSONScan(b []byte) *jsonScan {
+	s := scanPool.Get().(*jsonScan)
+	s.b, s.i, s.depth = b, 0, 0
+	return s
+}
+
+// release returns s to the pool, without its input.
+func (s *jsonScan) release() {
+	s.b = nil
+	if cap(s.buf) > maxPooledScratch {
+		s.buf = nil
+	}
+	scanPool.Put(s)
 }
 
 // ws skips JSON white space.
@@ -282,63 +306,80 @@ func asciiEqualFold(a []byte, b string) bool {
 // rune, a lone surrogate U+FFFD); every other byte, including bytes that are
 // not valid UTF-8, is kept exactly as the source has it (encoding/json would
 // replace those with U+FFFD; revtrace keeps the source's text, DESIGN.md §4).
-// ok is false when lit is not a well-formed literal.
+// ok is false when lit is not exactly one well-formed literal.
 func jsonUnquote(lit []byte) (string, bool) {
-	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+	s := jsonScan{b: lit}
+	text, ok := s.text()
+	if !ok || s.i != len(lit) {
 		return "", false
 	}
-	in := lit[1 : len(lit)-1]
-	// Common case: nothing to decode.
-	plain := true
-	for _, c := range in {
-		if !jsonStrSafe[c] {
-			plain = false
-			break
-		}
+	return text, true
+}
+
+// text decodes the string literal at the cursor in one pass, validating it
+// as str does, and moves past it. The decoding rules are jsonUnquote's.
+func (s *jsonScan) text() (string, bool) {
+	b, i := s.b, s.i
+	if i >= len(b) || b[i] != '"' {
+		return "", false
 	}
-	if plain {
-		return string(in), true
+	i++
+	start := i
+	for i < len(b) && jsonStrSafe[b[i]] {
+		i++
 	}
-	var out strings.Builder // its String does not copy
-	out.Grow(len(in))
-	for i := 0; i < len(in); {
-		c := in[i]
-		if jsonStrSafe[c] {
+	if i < len(b) && b[i] == '"' { // nothing to decode
+		s.i = i + 1
+		return string(b[start:i]), true
+	}
+	out := append(s.buf[:0], b[start:i]...)
+	for {
+		for i < len(b) && jsonStrSafe[b[i]] {
 			j := i + 1
-			for j < len(in) && jsonStrSafe[in[j]] {
+			for j < len(b) && jsonStrSafe[b[j]] {
 				j++
 			}
-			out.Write(in[i:j])
+			out = append(out, b[i:j]...)
 			i = j
-			continue
 		}
-		if c != '\\' || i+1 >= len(in) {
-			return "", false // a bare quote or control byte, or a trailing backslash
+		if i >= len(b) {
+			return "", false
 		}
-		switch in[i+1] {
+		switch b[i] {
+		case '"':
+			s.i, s.buf = i+1, out[:0]
+			return string(out), true
+		case '\\':
+		default: // a control byte
+			return "", false
+		}
+		if i+1 >= len(b) {
+			return "", false
+		}
+		switch b[i+1] {
 		case '"', '\\', '/':
-			out.WriteByte(in[i+1])
+			out = append(out, b[i+1])
 		case 'b':
-			out.WriteByte('\b')
+			out = append(out, '\b')
 		case 'f':
-			out.WriteByte('\f')
+			out = append(out, '\f')
 		case 'n':
-			out.WriteByte('\n')
+			out = append(out, '\n')
 		case 'r':
-			out.WriteByte('\r')
+			out = append(out, '\r')
 		case 't':
-			out.WriteByte('\t')
+			out = append(out, '\t')
 		case 'u':
-			r, ok := hex4(in[i+2:])
+			r, ok := hex4(b[i+2:])
 			if !ok {
 				return "", false
 			}
 			i += 6
 			if utf16.IsSurrogate(r) {
-				if i+6 <= len(in) && in[i] == '\\' && in[i+1] == 'u' {
-					if r2, ok := hex4(in[i+2:]); ok {
+				if i+6 <= len(b) && b[i] == '\\' && b[i+1] == 'u' {
+					if r2, ok := hex4(b[i+2:]); ok {
 						if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
-							out.WriteRune(d)
+							out = utf8.AppendRune(out, d)
 							i += 6
 							continue
 						}
@@ -346,14 +387,13 @@ func jsonUnquote(lit []byte) (string, bool) {
 				}
 				r = utf8.RuneError
 			}
-			out.WriteRune(r)
+			out = utf8.AppendRune(out, r)
 			continue
 		default:
 			return "", false
 		}
 		i += 2
 	}
-	return out.String(), true
 }
 
 // hex4 reads four hex digits at the start of b.

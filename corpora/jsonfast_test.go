@@ -1,6 +1,7 @@
 package corpora
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -347,4 +348,67 @@ func BenchmarkMessagesParse(b *testing.B) {
 			}
 		})
 	}
+}
+
+// contentEdgeCases are message contents of every shape.
+var contentEdgeCases = []string{
+	`"plain"`, `"esc\n\u00e9"`, `null`, `5`, `true`, `[]`, `{}`,
+	`[{"type": "text", "text": "a"}, {"type": "image_url", "image_url": {"url": "x"}}, "b", null, 3]`,
+	`[{"type": "input_text", "text": "in"}, {"type": "output_text", "text": "out"}, {"text": "untyped"}]`,
+	`[{"type": null, "text": "null type"}, {"type": "text"}, {"type": "text", "text": null}, {"type": "text", "text": 7}]`,
+	`[{"type": "text", "text": {"value": "v"}}, {"type": "text", "text": {"value": 1}}]`,
+	`[{"type": 5, "text": "bad type"}]`,
+	`[{"Type": "image", "text": "folded key"}]`,
+	`[{"type": "text", "text": "a", "text": "b"}]`,
+	`[{"type": "text", "text": "x"} "missing comma"]`,
+	`[{"type": "text", "text": "x"}]]`,
+	`{"type": "text", "text": "single part"}`,
+	`{"type": "image_url"}`,
+	`[[1, 2], {"type": "text", "text": "after a nested list"}]`,
+	"[{\"type\": \"text\", \"text\": \"bad \xff byte\"}, \"raw \xfe\"]",
+	`["\ud83d\ude00", "\ud800"]`,
+	`  [ "spaced" ,  { "type" : "text" , "text" : "out" } ]  `,
+}
+
+// TestContentEquivalence: the scanner's decoding of contents equals the
+// encoding/json one, errors included.
+func TestContentEquivalence(t *testing.T) {
+	fast := 0
+	for _, raw := range contentEdgeCases {
+		if checkContentEquivalence(t, []byte(raw)) {
+			fast++
+		}
+	}
+	if fast < len(contentEdgeCases)/2 {
+		t.Errorf("fast path took only %d of %d contents", fast, len(contentEdgeCases))
+	}
+}
+
+// checkContentEquivalence compares messagesContent with
+// messagesContentSlow on one JSON value and reports whether the scanner
+// decoded it.
+func checkContentEquivalence(t *testing.T, raw []byte) bool {
+	t.Helper()
+	if !json.Valid(raw) {
+		return false // contents reach messagesContent only after validation
+	}
+	got, gerr := messagesContent(raw)
+	want, werr := messagesContentSlow(raw)
+	if got != want || (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
+		t.Fatalf("%q: messagesContent %q, %v; messagesContentSlow %q, %v", raw, got, gerr, want, werr)
+	}
+	trimmed := bytes.TrimSpace(raw)
+	_, ok := partsFast(trimmed)
+	return ok || len(trimmed) > 0 && trimmed[0] == '"'
+}
+
+// FuzzMessagesContentEquivalence: messagesContent and messagesContentSlow
+// agree on every valid JSON value.
+func FuzzMessagesContentEquivalence(f *testing.F) {
+	for _, raw := range contentEdgeCases {
+		f.Add([]byte(raw))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		checkContentEquivalence(t, raw)
+	})
 }

@@ -55,6 +55,10 @@ type messagesBody struct {
 type messagesItem struct {
 	Role    string          `json:"role"`
 	Content json.RawMessage `json:"content"`
+	// text is Content already decoded, when the fast path met a string
+	// (hasText); encoding/json leaves both unset.
+	text    string
+	hasText bool
 }
 
 // Read implements Reader. When sink is a DeferredSink, each non-blank line
@@ -161,22 +165,24 @@ func readJSONLine(br *bufio.Reader, buf []byte) (line, reuse []byte, err error) 
 // accepts (FuzzMessagesParseEquivalence).
 func (r *messagesReader) parse(data []byte, line int) (*Conversation, error) {
 	if rec, ok := parseFast(data); ok {
-		return r.build(&rec, line)
+		return r.build(&rec, line, messagesContent)
 	}
 	return r.parseSlow(data, line)
 }
 
-// parseSlow is parse through encoding/json.
+// parseSlow is parse through encoding/json only (the fast path's
+// reference in tests, and what parse falls back to).
 func (r *messagesReader) parseSlow(data []byte, line int) (*Conversation, error) {
 	var rec messagesRecord
 	if err := json.Unmarshal(data, &rec); err != nil {
 		return nil, fmt.Errorf("bad JSON: %v", err)
 	}
-	return r.build(&rec, line)
+	return r.build(&rec, line, messagesContentSlow)
 }
 
-// build turns a decoded record into a conversation.
-func (r *messagesReader) build(rec *messagesRecord, line int) (*Conversation, error) {
+// build turns a decoded record into a conversation, decoding contents
+// with content.
+func (r *messagesReader) build(rec *messagesRecord, line int, content func(json.RawMessage) (string, error)) (*Conversation, error) {
 	items, model := rec.Messages, rec.Model
 	if items == nil && rec.Body != nil {
 		items = rec.Body.Messages
@@ -200,9 +206,12 @@ func (r *messagesReader) build(rec *messagesRecord, line int) (*Conversation, er
 		c.ID = c.Source()
 	}
 	for i, it := range items {
-		text, err := messagesContent(it.Content)
-		if err != nil {
-			return nil, fmt.Errorf("messages[%d]: %v", i, err)
+		text := it.text
+		if !it.hasText {
+			var err error
+			if text, err = content(it.Content); err != nil {
+				return nil, fmt.Errorf("messages[%d]: %v", i, err)
+			}
 		}
 		c.Messages[i] = Message{Role: NormaliseRole(it.Role), Content: text}
 	}
@@ -221,7 +230,8 @@ var (
 // false whenever the result could differ from encoding/json's, including
 // every line encoding/json would reject.
 func parseFast(data []byte) (rec messagesRecord, ok bool) {
-	s := &jsonScan{b: data}
+	s := newJSONScan(data)
+	defer s.release()
 	if !s.eat('{') {
 		return rec, false
 	}
@@ -366,11 +376,17 @@ func (s *jsonScan) item(it *messagesItem) bool {
 			}
 			seen[0] = true
 		case 1:
-			vs, ve, ok := s.value()
-			if !ok {
+			s.ws()
+			vs := s.i
+			if vs < len(s.b) && s.b[vs] == '"' {
+				if it.text, ok = s.text(); !ok {
+					return false
+				}
+				it.hasText = true
+			} else if _, _, ok := s.value(); !ok {
 				return false
 			}
-			it.Content = s.b[vs:ve]
+			it.Content = s.b[vs:s.i]
 			seen[1] = true
 		}
 		if s.eat(',') {
@@ -473,8 +489,153 @@ func jsonString(raw json.RawMessage) string {
 
 // messagesContent decodes a message's content: a string as it is, null or
 // absent as "", a list of parts (or a single part object) as the text of
-// its text parts joined with "\n".
+// its text parts joined with "\n". Lists of parts go through the JSON
+// scanner when it understands them (partsFast), else through
+// messagesContentSlow, which gives the same result.
 func messagesContent(raw json.RawMessage) (string, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) > 0 && (raw[0] == '[' || raw[0] == '{') {
+		if text, ok := partsFast(raw); ok {
+			return text, nil
+		}
+	}
+	return messagesContentSlow(raw)
+}
+
+// partsFast decodes a list of parts, or a single part object, with the JSON
+// scanner. ok is false whenever the result could differ from
+// messagesContentSlow's (including every error it would report).
+func partsFast(raw []byte) (string, bool) {
+	s := &jsonScan{b: raw}
+	if s.eat('{') {
+		text, _, ok := s.part()
+		s.ws()
+		return text, ok && s.i == len(raw)
+	}
+	if !s.eat('[') {
+		return "", false
+	}
+	var sb strings.Builder
+	n := 0
+	if !s.eat(']') {
+		for {
+			s.ws()
+			if s.i >= len(raw) {
+				return "", false
+			}
+			var text string
+			var isText, ok bool
+			switch raw[s.i] {
+			case '"':
+				text, ok = s.text()
+				isText = true
+			case '{':
+				s.i++
+				text, isText, ok = s.part()
+			default: // null, numbers and the like carry no text
+				_, _, ok = s.value()
+			}
+			if !ok {
+				return "", false
+			}
+			if isText {
+				if n > 0 {
+					sb.WriteByte('\n')
+				}
+				sb.WriteString(text)
+				n++
+			}
+			if s.eat(',') {
+				continue
+			}
+			if s.eat(']') {
+				break
+			}
+			return "", false
+		}
+	}
+	s.ws()
+	return sb.String(), s.i == len(raw)
+}
+
+// partKeys are the fields of a content part the fast path reads.
+var partKeys = []string{"type", "text"}
+
+// part decodes the members of a part object after its '{' as messagesPart
+// does: the text of a part of type "", "text", "input_text" or
+// "output_text" whose text is a string. ok is false when the fast path
+// must leave the part to encoding/json (odd types, {"value"} texts, keys
+// that only match case-insensitively, duplicate keys, bad JSON).
+func (s *jsonScan) part() (text string, isText, ok bool) {
+	var typ string
+	textStart, textEnd := -1, -1
+	var seen [2]bool
+	if !s.eat('}') {
+		for {
+			s.ws()
+			ks, ke, esc, ok := s.str()
+			if !ok || !s.eat(':') {
+				return "", false, false
+			}
+			k := keyKind(s.b[ks+1:ke-1], esc, partKeys)
+			if k == -2 || k >= 0 && seen[k] {
+				return "", false, false
+			}
+			switch k {
+			case -1:
+				if _, _, ok := s.value(); !ok {
+					return "", false, false
+				}
+			case 0:
+				s.ws()
+				switch {
+				case s.i < len(s.b) && s.b[s.i] == 'n':
+					if !s.lit("null") {
+						return "", false, false
+					}
+				case s.i < len(s.b) && s.b[s.i] == '"':
+					if typ, ok = s.text(); !ok {
+						return "", false, false
+					}
+				default:
+					return "", false, false
+				}
+				seen[0] = true
+			case 1:
+				if textStart, textEnd, ok = s.value(); !ok {
+					return "", false, false
+				}
+				seen[1] = true
+			}
+			if s.eat(',') {
+				continue
+			}
+			if s.eat('}') {
+				break
+			}
+			return "", false, false
+		}
+	}
+	switch typ {
+	case "", "text", "input_text", "output_text":
+	default:
+		return "", false, true
+	}
+	if textStart < 0 {
+		return "", false, true
+	}
+	switch s.b[textStart] {
+	case '"':
+		text, ok := jsonUnquote(s.b[textStart:textEnd])
+		return text, ok, ok
+	case '{':
+		return "", false, false // {"value": ...}: left to encoding/json
+	}
+	return "", false, true
+}
+
+// messagesContentSlow is messagesContent through encoding/json.
+func messagesContentSlow(raw json.RawMessage) (string, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 {
 		return "", nil
