@@ -71,6 +71,7 @@ func Analyze(in Input) Analysis {
 	}
 	hits := Scan(in.Reply)
 	hits = dropUserResidue(in.Reply, in.Request, hits)
+	hits = judgeContext(in, parts, a.DeliverableType, hits)
 	spans := make([][2]int, len(hits))
 	for i, h := range hits {
 		spans[i] = [2]int{h.Start, h.End}

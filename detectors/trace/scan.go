@@ -13,6 +13,7 @@ import (
 type Hit struct {
 	Start, End int
 	Rule       string
+	kind       int // kindProse, kindComment or kindCode: what the rule ran on
 }
 
 // ListRule is the rule id of the rows of a list introduced by a removal
@@ -305,7 +306,7 @@ func (rs *ruleSet) scan(reply string) []Hit {
 		for _, sp := range sentences.Split(reply[a:b]) {
 			u := unit{start: a + sp.Start, end: a + sp.End, line: li}
 			if r := rs.match(reply[u.start:u.end], kind, &buf); r != nil {
-				hits = append(hits, Hit{Start: u.start, End: u.end, Rule: r.ID})
+				hits = append(hits, Hit{Start: u.start, End: u.end, Rule: r.ID, kind: kind})
 				hitLines[li] = true
 				if rs.opensList(reply, lines[li], u) {
 					labels = append(labels, len(hits)-1)
@@ -322,7 +323,7 @@ func (rs *ruleSet) scan(reply string) []Hit {
 			if t := strings.TrimSpace(s); t != "" {
 				a := l.start + strings.Index(s, t)
 				if r := rs.match(t, kindCode, &buf); r != nil {
-					hits = append(hits, Hit{Start: a, End: a + len(t), Rule: r.ID})
+					hits = append(hits, Hit{Start: a, End: a + len(t), Rule: r.ID, kind: kindCode})
 					hitLines[li] = true
 					// still advance the comment state
 					commentSpan(s, &st)
