@@ -2,6 +2,7 @@ package trace
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -39,6 +40,7 @@ var bodyVoiceExempt = map[string]bool{
 	"asked-me":             true,
 	"edit-request-removal": true,
 	"restore-offer":        true,
+	ResidueRule:            true,
 }
 
 // attributionRE finds what ties a statement to the revision: the request,
@@ -123,6 +125,7 @@ func attributed(reply string, h Hit) bool {
 // of this revision (see the rules above). dtype is the reply's deliverable
 // type.
 func judgeContext(in Input, parts split.Parts, dtype string, hits []Hit) []Hit {
+	hits = residueHits(in, hits)
 	if len(hits) == 0 {
 		return hits
 	}
@@ -132,6 +135,7 @@ func judgeContext(in Input, parts split.Parts, dtype string, hits []Hit) []Hit {
 	}
 	prose := parts.Mode == split.ModeProse && parts.Body != nil &&
 		(dtype == deliverable.Message || dtype == deliverable.Document)
+	notes := changelog(in.Reply)
 	out := hits[:0]
 	droppedLabel := false // the last non-row hit was dropped
 	for _, h := range hits {
@@ -147,6 +151,9 @@ func judgeContext(in Input, parts split.Parts, dtype string, hits []Hit) []Hit {
 			if f := foldContext(s); len(f) >= 12 && strings.Contains(prev, f) && !attributed(in.Reply, h) {
 				continue // carried over from the previous draft
 			}
+		}
+		if notes && h.kind == kindProse && !attributed(in.Reply, h) && (changelogHeadingRE.MatchString(lineAt(in.Reply, h.Start)) || listOrHeadingRE.MatchString(lineAt(in.Reply, h.Start))) {
+			continue // a change the software made, listed in release notes
 		}
 		if prose && h.kind == kindProse && h.Start >= parts.Body.Start && h.Start < parts.Body.End {
 			if openingQuoteRE.MatchString(s) {
@@ -184,4 +191,140 @@ func lastLine(reply string, body *split.Span, h Hit) bool {
 	// the line before the hit's line is blank
 	before := strings.TrimRight(reply[body.Start:body.Start+ls], " \t")
 	return strings.HasSuffix(before, "\n") || strings.HasSuffix(before, "\r")
+}
+
+// changelogHeadingRE: a heading or label of a changelog or release notes
+// ("### Removed", "**Fixed:**", "Breaking changes").
+var changelogHeadingRE = regexp.MustCompile(`(?i)^[\s#>*_-]*(?:added|changed|fixed|removed|deprecated|security|breaking\s+changes?|improvements?|bug\s*fixes|new\s+features?|what'?s\s+new|hinzugefügt|geändert|behoben|entfernt|ajouté|modifié|corrigé|supprimé|añadido|cambiado|corregido|eliminado)\b[\s*_:：]*$`)
+
+// listOrHeadingRE: a line that is a list item or a heading.
+var listOrHeadingRE = regexp.MustCompile(`^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|#{1,6}\s)`)
+
+// changelog reports whether the reply reads as a changelog or release
+// notes: at least two changelog headings. There removals listed under the
+// headings are what the software changed, not what the deliverable
+// withdrew.
+func changelog(reply string) bool {
+	n := 0
+	for _, l := range strings.Split(reply, "\n") {
+		if changelogHeadingRE.MatchString(strings.TrimRight(l, "\r")) {
+			if n++; n >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lineAt returns the line of reply that holds offset i, without its line
+// break.
+func lineAt(reply string, i int) string {
+	a := strings.LastIndexAny(reply[:i], "\r\n") + 1
+	b := strings.IndexAny(reply[i:], "\r\n")
+	if b < 0 {
+		return reply[a:]
+	}
+	return reply[a : i+b]
+}
+
+// Residue found by comparing with the previous draft: a labelled line
+// ("Budget: $120,000", `BASE_URL = "https://api.acme.internal/v2"`,
+// "password: hunter2") whose value the revision replaced by a mask, a
+// placeholder or a withholding phrase ("Budget: shared separately",
+// `BASE_URL = "https://<internal-host>/v2"`, `password: "********"`).
+
+// ResidueRule is the rule id of residue found against the previous draft.
+const ResidueRule = "residue-diff"
+
+// labelledLineRE splits a line into a label and its value: "Key: value",
+// "KEY=value", `"key": "value",`, "**Key:** value", "- Key — value" is not
+// taken (a dash is prose).
+var labelledLineRE = regexp.MustCompile(`^\s*(?:[-*+•]\s+)?(?:\*\*|__)?["'` + "`" + `]?([\p{L}][\p{L}\p{N} _./()-]{0,40}?)["'` + "`" + `]?(?:\*\*|__)?\s*(?:[:：=]|:=)\s*(?:\*\*|__)?\s*(.*?)\s*,?\s*$`)
+
+// withholdingValueRE: a value that holds back what was there.
+var withholdingValueRE = regexp.MustCompile(`(?i)\*{3,}|•{3,}|\bx{4,}\b|#{4,}|\b(?:redacted|removed|withheld|omitted|masked|undisclosed|confidential)\b|\bnot\s+(?:disclosed|shared|included|listed|provided|given|stated)\b|\b(?:shared|sent|provided|available|given|disclosed|discussed|communicated|supplied|handled)\s+(?:separately|in\s+person|privately|offline|directly|on\s+request|upon\s+request|later|elsewhere)\b|\b(?:on|upon)\s+request\b|auf\s+anfrage|vertraulich|sur\s+demande|confidentiel|a\s+petici[oó]n|confidencial|sob\s+consulta|su\s+richiesta|riservat[oa]|по\s+запросу|конфиденциально|保密|另行|非公開|別途|비공개`)
+
+// residuePlaceholderRE: a placeholder in angle or square brackets.
+//
+// Both need a separator inside ("<internal-host>", "[client name]"), which
+// keeps out tags, generics and indexing (`<br>`, `List<T>`, `set[T]`,
+// `os.environ["KEY"]`).
+var residuePlaceholderRE = regexp.MustCompile(`<\p{L}[\p{L}\p{N}]*[-_ ][\p{L}\p{N} _-]{1,40}>|\[\p{L}[^\[\]"'=()]{0,38}\s[^\[\]"'=()]{1,38}\]`)
+
+// residueValue reports whether now, the value of a label in the reply,
+// withholds the value was of the same label in the previous draft.
+func residueValue(was, now string) bool {
+	if was == now || strings.TrimSpace(was) == "" || strings.TrimSpace(now) == "" {
+		return false
+	}
+	if !strings.ContainsFunc(was, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+		return false
+	}
+	if withholdingValueRE.MatchString(now) && !withholdingValueRE.MatchString(was) {
+		return true
+	}
+	return residuePlaceholderRE.MatchString(now) && !residuePlaceholderRE.MatchString(was)
+}
+
+// labelKey normalises a label for comparison.
+func labelKey(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(strings.Trim(s, "*_`\"' "))), " ")
+}
+
+// residueHits finds residue lines by comparing the reply's labelled lines
+// with the previous draft's; it skips lines that already hold a hit.
+func residueHits(in Input, hits []Hit) []Hit {
+	if in.Previous == "" || !strings.ContainsAny(in.Reply, ":=：") {
+		return hits
+	}
+	was := map[string]string{}
+	for _, l := range strings.Split(in.Previous, "\n") {
+		if m := labelledLineRE.FindStringSubmatch(strings.TrimRight(l, "\r")); m != nil {
+			k := labelKey(m[1])
+			if _, dup := was[k]; !dup {
+				was[k] = m[2]
+			}
+		}
+	}
+	if len(was) == 0 {
+		return hits
+	}
+	lines, _ := layout(in.Reply)
+	var add []Hit
+	for _, l := range lines {
+		if l.kind == lineFence {
+			continue
+		}
+		text := in.Reply[l.start:l.end]
+		m := labelledLineRE.FindStringSubmatch(text)
+		if m == nil {
+			continue
+		}
+		prev, ok := was[labelKey(m[1])]
+		if !ok || !residueValue(prev, m[2]) {
+			continue
+		}
+		t := strings.TrimSpace(text)
+		a := l.start + strings.Index(text, t)
+		if mk := listMarkerRE.FindString(t); mk != "" && l.kind == lineProse {
+			a, t = a+len(mk), t[len(mk):]
+		}
+		h := Hit{Start: a, End: a + len(t), Rule: ResidueRule, kind: kindCode}
+		if l.kind == lineProse {
+			h.kind = kindProse
+		}
+		overlap := false
+		for _, o := range hits {
+			overlap = overlap || o.Start < h.End && h.Start < o.End
+		}
+		if !overlap {
+			add = append(add, h)
+		}
+	}
+	if len(add) == 0 {
+		return hits
+	}
+	hits = append(hits, add...)
+	slices.SortFunc(hits, func(x, y Hit) int { return x.Start - y.Start })
+	return hits
 }

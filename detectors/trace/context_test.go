@@ -1,0 +1,148 @@
+package trace
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestContextRules checks the reply-level judgement of rule hits: carried-
+// over sentences, the deliverable's own voice, dialogue, release notes and
+// residue found against the previous draft.
+func TestContextRules(t *testing.T) {
+	email := func(middle string) string {
+		return "Here's the updated email:\n\nSubject: Your subscription\n\nHi Dana,\n\nThanks for getting in touch. " +
+			middle + " Your account itself stays active, and you can still log in as usual.\n\n" +
+			"If anything else comes up, just reply to this email.\n\nBest regards,\nSam\nCustomer Care\n\n" +
+			"Let me know if you want a shorter version."
+	}
+	cases := []struct {
+		name     string
+		in       Input
+		want     []string // trace sentences, in order
+		wantRule string   // rule of the first trace, when set
+	}{
+		{
+			name: "the sender's own removal inside an e-mail body is content",
+			in:   Input{Reply: email("I've removed you from our marketing list, so you won't get promotional emails from us."), Request: "make it warmer"},
+		},
+		{
+			name: "the same statement as a note after the e-mail is a trace",
+			in: Input{Reply: "Subject: Plans\n\nHi Dana,\n\nSee you at the offsite on the 12th.\n\nBest,\nSam\n\nI've removed the line about the budget cuts.",
+				Request: "take out the budget cuts"},
+			want: []string{"I've removed the line about the budget cuts."},
+		},
+		{
+			name: "a note inside a document that names the document is a trace",
+			in: Input{Reply: "# Q3 summary\n\nRevenue grew 4% on the quarter, led by the north region.\n\nNote: the salary figures were removed from this summary; HR will send them separately.\n\nHeadcount stayed flat at 212, and attrition fell to 6%.",
+				Request: "remove the salary figures"},
+			want: []string{"Note: the salary figures were removed from this summary; HR will send them separately."},
+		},
+		{
+			name: "a character's line in a story is not a trace",
+			in: Input{Reply: "**The Key**\n\nThe house was quiet when Mara came in.\n\n\"I deleted the messages from his phone, like you asked.\" The maid did not look up.\n\nMara turned off the lamp and waited for morning to come.",
+				Request: "make it darker"},
+		},
+		{
+			name: "a term the previous draft already had is not a trace",
+			in: Input{
+				Previous: "# Support SLA\n\nResponse within 4 business hours.\n\nExcluded: weekends and public holidays.",
+				Reply:    "Sure, here's a tighter version:\n\n# Support SLA\n\nWe respond within 4 business hours.\n\nExcluded: weekends and public holidays.",
+				Request:  "make it tighter"},
+		},
+		{
+			name: "release notes list what the software dropped",
+			in: Input{Reply: "Here are the release notes:\n\n## 4.2.0\n\n### Added\n- Dark mode for the editor.\n\n### Removed\n- The legacy PDF exporter.\n- Dropped support for Windows 7.",
+				Request: "format it as release notes"},
+		},
+		{
+			name: "a value replaced by a withholding phrase is residue",
+			in: Input{
+				Previous: "Project brief\n\n**Budget:** $120,000 over two quarters\n**Deadline:** 30 June",
+				Reply:    "Here's the brief for the agencies:\n\nProject brief\n\n**Budget:** shared separately with shortlisted agencies.\n**Deadline:** 30 June",
+				Request:  "don't put the budget in, it goes to outside agencies"},
+			want:     []string{"**Budget:** shared separately with shortlisted agencies."},
+			wantRule: ResidueRule,
+		},
+		{
+			name: "a config value replaced by a placeholder is residue",
+			in: Input{
+				Previous: "```python\nBASE_URL = \"https://api.corp.acme.io/v2\"\nTIMEOUT = 30\n```",
+				Reply:    "```python\nBASE_URL = \"https://<internal-host>/v2\"\nTIMEOUT = 30\n```",
+				Request:  "hide our internal hostname"},
+			want:     []string{`BASE_URL = "https://<internal-host>/v2"`},
+			wantRule: ResidueRule,
+		},
+		{
+			name: "a value read from the environment instead is not residue",
+			in: Input{
+				Previous: "```yaml\nenv:\n  API_KEY: sk_live_51Hq9ZkP2xT\n```",
+				Reply:    "```yaml\nenv:\n  API_KEY: ${API_KEY}\n```",
+				Request:  "don't hardcode the key"},
+		},
+		{
+			name: "an unchanged value is not residue",
+			in: Input{
+				Previous: "Phone: available on request\nEmail: dana@example.com",
+				Reply:    "Phone: available on request\nEmail: dana@example.com\nOffice: Room 4",
+				Request:  "add the office"},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := Analyze(c.in)
+			var got []string
+			for _, tr := range a.Traces {
+				got = append(got, tr.Sentence)
+			}
+			if strings.Join(got, "\x00") != strings.Join(c.want, "\x00") {
+				t.Fatalf("traces %q, want %q", got, c.want)
+			}
+			if c.wantRule != "" && a.Traces[0].Rule != c.wantRule {
+				t.Errorf("rule %s, want %s", a.Traces[0].Rule, c.wantRule)
+			}
+		})
+	}
+}
+
+// TestResidueValue covers the value comparison on its own.
+func TestResidueValue(t *testing.T) {
+	cases := []struct {
+		was, now string
+		want     bool
+	}{
+		{"hunter2", `"********"`, true},
+		{"$120,000", "shared separately", true},
+		{"Halvorsen Foods", "[client name]", true},
+		{"4821-7730", "auf Anfrage", true},
+		{"sk_live_1", "${STRIPE_KEY}", false},
+		{"$120,000", "$95,000", false},
+		{"[TBD]", "[TBD]", false},
+		{"available on request", "on request", false},
+		{"---", "[removed]", false},
+	}
+	for _, c := range cases {
+		if got := residueValue(c.was, c.now); got != c.want {
+			t.Errorf("residueValue(%q, %q) = %v, want %v", c.was, c.now, got, c.want)
+		}
+	}
+}
+
+// TestResiduePlaceholders: placeholders count, code syntax does not.
+func TestResiduePlaceholders(t *testing.T) {
+	for _, c := range []struct {
+		now  string
+		want bool
+	}{
+		{`"https://<internal-host>/v2"`, true},
+		{"[client name]", true},
+		{"<your_api_key>", true},
+		{`os.environ["OSS_ACCESS_KEY_ID"]`, false},
+		{"set[T] = set()", false},
+		{"List<String>", false},
+		{"<br>", false},
+	} {
+		if got := residueValue("real value 42", c.now); got != c.want {
+			t.Errorf("residueValue(_, %q) = %v, want %v", c.now, got, c.want)
+		}
+	}
+}
