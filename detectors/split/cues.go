@@ -182,7 +182,7 @@ var (
 		`\bvoici`, `\bvoilà`, `ci-dessous`, `\bhier (?:ist|sind|die|das|der|eine?)\b`, `\bnachfolgend`,
 		`\bim folgenden`, `\bfolgende`, `aquí (?:está|tienes|tiene|están|hay|va)`, `\baqui (?:está|estão|vai)`,
 		`\ba continuación`, `\ba seguir`, `\bsegue`, `\becco`, `\bdi seguito`, `以下是`, `下面是`, `如下`, `这是`,
-		`這是`, `以下為`, `\bвот\b`, `\bниже`,
+		`這是`, `以下為`, nb+`вот`+wb, nb+`ниже`,
 	))
 	// labelRe: a label naming a revised deliverable ("Revised email:",
 	// "**Updated version**", "修改后的邮件：").
@@ -192,7 +192,7 @@ var (
 		`\b(?:überarbeitete|aktualisierte|korrigierte|geänderte|angepasste|neue|verbesserte)[rsn]?\s+\pL+`,
 		`\b(?:versión|carta|correo|mensaje|texto|código|respuesta|lista) (?:revisad[oa]|actualizad[oa]|corregid[oa]|modificad[oa]|mejorad[oa]|nuev[oa])`,
 		`(?:修改后|修订后|更新后|修正后|改写后|调整后|删除后|更改后|优化后)的?`,
-		`\b(?:исправленн|обновлённ|обновленн|изменённ|измененн|переработанн)\pL*`,
+		nb+`(?:исправленн|обновлённ|обновленн|изменённ|измененн|переработанн)\pL*`,
 	))
 
 	// editRe: first-person narration of the edit ("I've removed ...",
@@ -211,7 +211,7 @@ var (
 	passiveRe = mustLitRe(`^(?:the|all|any|your|this|these|that|those|each|every|mentions?|references?|it|they|le|la|les|el|los|las|die|der|das)\b.{0,120}?` + alt(
 		`\b(?:has|have|had) been (?:removed|deleted|omitted|excluded|dropped|taken out|left out|stripped|redacted|replaced|swapped|substituted|changed|updated|revised|edited|modified|adjusted|rewritten|rephrased|corrected|fixed|added|included|shortened|incorporated|masked|anonymi[sz]ed)\b`,
 		`\bwurden? .*(?:entfernt|ersetzt|gelöscht|weggelassen)`, `\ba été (?:supprimée?|retirée?|remplacée?|enlevée?)`,
-		`\bha sido (?:eliminad|reemplazad|quitad)`, `\bбыл[аио]? (?:удален|убран|заменен)`,
+		`\bha sido (?:eliminad|reemplazad|quitad)`, nb+`был[аио]? (?:удален|убран|заменен)`,
 	) + `|已(?:被)?(?:删除|移除|替换|去掉)`)
 	// asRequestedRe: a reference to the user's request ("as you asked").
 	asRequestedRe = mustLitRe(alt(
@@ -247,7 +247,7 @@ var (
 		// de
 		`lass(?:en sie)? mich wissen`, `sag mir bescheid`, `sagen sie mir bescheid`, `gib mir bescheid`,
 		`geben sie mir bescheid`, `ich hoffe`, `hoffentlich`, `falls (?:sie|du)`, `wenn (?:sie|du) (?:noch|weitere|möchtest|möchten|änderungen)`,
-		`möchtest du`, `möchten sie`, `soll ich`, `brauchst du`, `hinweis`, `anmerkung`, `beachte`, `bitte beachten`,
+		`falls ich`, `möchtest du`, `möchten sie`, `soll ich`, `brauchst du`, `hinweis`, `anmerkung`, `beachte`, `bitte beachten`,
 		`viel erfolg`, `viel glück`,
 		// fr
 		`n'hésitez pas`, `n'hésite pas`, `j'espère`, `si vous (?:avez|souhaitez|voulez|désirez)`,
@@ -289,7 +289,7 @@ var (
 
 	// sideCmdRe: a shell command that tells the user how to install, set up
 	// or run something (the content of a side-instruction fence).
-	sideCmdRe = mustLitRe(`^(?:\$ |> |PS[^>]*> |C:\\[^>]*> |# )?(?:export|set|setx|unset|\$env:|pip3?|pipx|python3?|py|node|npm|npx|yarn|pnpm|bun|deno|go|cargo|rustc|gcc|g\+\+|clang|make|cmake|javac|java|mvn|gradle|\./gradlew|dotnet|docker|docker-compose|podman|kubectl|helm|curl|wget|cd|mkdir|chmod|chown|sudo|apt|apt-get|yum|dnf|brew|choco|winget|conda|source|\.|ruby|gem|bundle|rails|php|composer|flask|uvicorn|gunicorn|streamlit|pytest|git|tsc|ts-node|psql|mysql|sqlite3|mongosh|ssh|scp|touch|cp|mv|rm|ls|cat|echo|code|open|start|run|nohup|systemctl|service|pm2|terraform|aws|gcloud|az|firebase|vercel|heroku|ng|vue|expo|flutter|dart|swift|xcodebuild|\./\S+|[A-Z_][A-Z0-9_]*=\S*)(?:\s|$)`)
+	sideCmdRe = mustLitRe(`^(?:\$ |> |PS[^>]*> |C:\\[^>]*> |# )?(?:export|set|setx|bash|sh|zsh|pwsh|powershell|unset|\$env:|pip3?|pipx|python3?|py|node|npm|npx|yarn|pnpm|bun|deno|go|cargo|rustc|gcc|g\+\+|clang|make|cmake|javac|java|mvn|gradle|\./gradlew|dotnet|docker|docker-compose|podman|kubectl|helm|curl|wget|cd|mkdir|chmod|chown|sudo|apt|apt-get|yum|dnf|brew|choco|winget|conda|source|\.|ruby|gem|bundle|rails|php|composer|flask|uvicorn|gunicorn|streamlit|pytest|git|tsc|ts-node|psql|mysql|sqlite3|mongosh|ssh|scp|touch|cp|mv|rm|ls|cat|echo|code|open|start|run|nohup|systemctl|service|pm2|terraform|aws|gcloud|az|firebase|vercel|heroku|ng|vue|expo|flutter|dart|swift|xcodebuild|\./\S+|[A-Z_][A-Z0-9_]*=\S*)(?:\s|$)`)
 )
 
 // isPresentationLead reports whether the cue text presents the deliverable

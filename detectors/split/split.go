@@ -30,7 +30,7 @@ import (
 )
 
 // Version identifies the splitter's rules; it is recorded with results.
-const Version = "split-v1"
+const Version = "split-v2"
 
 // Modes of a Parts value.
 const (
@@ -364,6 +364,11 @@ func (d *doc) prefaceNarr(i int) bool {
 		return true
 	case n <= 80 && labelRe.MatchString(c):
 		return true
+	case n <= 120 && endsWithColon(c) && editLead(c):
+		// a short lead-in about the edit: "Kept it vague:"
+		return true
+	case n <= 200 && endsSentence(c) && (leadVerbRe.MatchString(c) || firstEdit(c)):
+		return true
 	}
 	return false
 }
@@ -383,14 +388,12 @@ func (d *doc) afterwordNarr(i int) bool {
 		return false
 	}
 	switch {
-	case closeRe.MatchString(c), closeCJKRe.MatchString(c), editRe.MatchString(c):
-		return true
-	case n <= 300 && assistantRe.MatchString(c):
-		return true
-	case endsWithColon(c) && changeLeadRe.MatchString(c):
-		return true
-	case n <= 200 && passiveRe.MatchString(c), n <= 400 && asRequestedRe.MatchString(c):
-		return true
+	case closeRe.MatchString(c), closeCJKRe.MatchString(c), editRe.MatchString(c),
+		n <= 300 && assistantRe.MatchString(c),
+		endsWithColon(c) && changeLeadRe.MatchString(c),
+		n <= 200 && passiveRe.MatchString(c), n <= 400 && asRequestedRe.MatchString(c):
+		// unless it is a note typeset in the document or a mail footer
+		return !docNote(u.text, c) && !footerLine(c)
 	}
 	return false
 }
@@ -407,10 +410,14 @@ func (d *doc) changeLead(i int, atEnd bool) bool {
 	}
 	c := d.cue(i)
 	if changeLeadRe.MatchString(c) {
-		return true
+		// "### Removed" among the sections of release notes is not one
+		return u.f&fHeading == 0 || !(c == "removed" || c == "omitted" || c == "replaced")
 	}
 	if !endsWithColon(c) {
 		return false
+	}
+	if versionChangesRe.MatchString(c) {
+		return true
 	}
 	if (editRe.MatchString(c) || passiveRe.MatchString(c) || asRequestedRe.MatchString(c)) && (!presentRe.MatchString(c) || changeWordRe.MatchString(c)) {
 		return true
@@ -526,7 +533,7 @@ func (d *doc) peelAfterword(floor int, keepFloor bool) int {
 	j := len(d.units) - 1
 	for j >= floor && !(keepFloor && j == floor) {
 		u := &d.units[j]
-		if u.kind == kRule || d.afterwordNarr(j) {
+		if u.kind == kRule || d.afterwordNarr(j) || j > floor && (d.trailNote(j) || d.tableComment(j)) {
 			j--
 			continue
 		}
@@ -579,6 +586,17 @@ func (d *doc) letterEnd(i0, j int) int {
 			m++
 			e = m
 		}
+	}
+	// a confidentiality or mailing-list footer after the signature
+	for m := e + 1; m <= j; m++ {
+		u := &d.units[m]
+		if u.kind == kRule {
+			continue
+		}
+		if u.kind != kText || !footerLine(d.cue(m)) {
+			break
+		}
+		e = m
 	}
 	return e
 }

@@ -342,7 +342,7 @@ func TestNarrationCues(t *testing.T) {
 	}
 	closes := []string{
 		"Let me know if you need anything else!", "Feel free to tweak the tone.", "I hope this helps!",
-		"Note: I removed the 11 AM title as requested.", "*Note: the address was left out.*", "I’ve removed the address.",
+		"Note: I removed the 11 AM title as requested.", "*Note: I left out the address.*", "I’ve removed the address.",
 		"This version no longer mentions the salary.", "Would you like me to add the budget?",
 		"Changes made:", "**What I changed:**", "N'hésitez pas à me contacter.", "Espero que te sirva.",
 		"Ich hoffe, das hilft.", "如果您需要进一步修改，请告诉我。", "Надеюсь, это поможет.",
@@ -355,6 +355,10 @@ func TestNarrationCues(t *testing.T) {
 	notCloses := []string{
 		"The report is ready.", "Rollout begins Monday.", "Best,", "P.S. Bring snacks.",
 		"Revenue grew 5% in the third quarter.", "To delete a bucket, all objects must have been deleted first.",
+		// an emphasised or parenthesised note that does not speak to the
+		// user is typeset as part of the document (gold README "Parts")
+		"*Note: the address was left out.*", "*Some details have been omitted.*", "(Names have been changed.)",
+		"This email and any attachments are intended solely for the addressee.",
 	}
 	for _, s := range notCloses {
 		if d(s).afterwordNarr(0) {
