@@ -23,7 +23,10 @@ import (
 )
 
 // Version identifies the classifier's rules; it is recorded with results.
-const Version = "deliverable-v1"
+// v2 adds chat and post openings, hashtags and Slack markup (message),
+// commit messages and PR descriptions (code), and bodies that only answer
+// the user (none); see signals.go.
+const Version = "deliverable-v2"
 
 // Deliverable types.
 const (
@@ -44,6 +47,15 @@ const (
 // is about code), a Message when the request asks for one, else a
 // Document.
 func Classify(reply string, p split.Parts, request string) string {
+	return ClassifyTask(reply, p, request, "")
+}
+
+// ClassifyTask is Classify with the conversation's first user turn (its
+// task: "write a text to my landlord", "a commit message for this diff"),
+// "" when unknown. The task's cues count when the request has none of its
+// own and does not turn the deliverable into something else ("make it a
+// table").
+func ClassifyTask(reply string, p split.Parts, request, task string) string {
 	if p.Body == nil {
 		return None
 	}
@@ -52,7 +64,7 @@ func Classify(reply string, p split.Parts, request string) string {
 		return None
 	}
 	body := reply[s:e]
-	req := &cues{request: request}
+	req := &cues{request: request, task: task}
 
 	if p.Mode == split.ModeFenced {
 		fs := fencesIn(reply, s, e)
@@ -73,7 +85,11 @@ func Classify(reply string, p split.Parts, request string) string {
 		if share >= 0.3 && req.code() || !markupProse[firstLang(fs)] && commandShare(content) >= 0.5 {
 			return Code
 		}
-		if req.message() {
+		ed := newEdges(content)
+		if commitLike(content, ed, req) {
+			return Code
+		}
+		if req.message() || messageShape(ed) {
 			return Message
 		}
 		return Document
@@ -88,6 +104,16 @@ func Classify(reply string, p split.Parts, request string) string {
 	}
 	if (share >= 0.3 || fencedCodeShare(reply, s, e) >= 0.5) && req.code() {
 		return Code
+	}
+	ed := newEdges(body)
+	if commitLike(body, ed, req) {
+		return Code
+	}
+	if messageShape(ed) {
+		return Message
+	}
+	if answerOnly(body, ed, reply[:s], request) {
+		return None
 	}
 	if req.message() {
 		return Message
@@ -428,16 +454,27 @@ func looksLikeData(text string) bool {
 // first use.
 type cues struct {
 	request string
+	task    string // the first user turn, "" when unknown
 	read    bool
 	c, m    bool
+	commits bool // asks for a commit message or PR description
 }
 
 func (q *cues) load() {
 	if !q.read {
 		q.read = true
 		q.c, q.m = requestCues(q.request)
+		q.commits = commitRequest(q.request)
+		if q.task != "" && !q.c && !q.m && !q.commits && !transformReqRe.MatchString(instruction(q.request)) {
+			q.c, q.m = requestCues(q.task)
+			q.commits = commitRequest(q.task)
+		}
 	}
 }
+
+// commit reports whether the request asks for a commit message or a PR
+// description.
+func (q *cues) commit() bool { q.load(); return q.commits }
 
 // code reports whether the request is about code.
 func (q *cues) code() bool { q.load(); return q.c }
@@ -452,13 +489,13 @@ var (
 		`\b(?:an?|the|this|that|my|your|our|his|her|their|same|new|follow-up|follow up|formal|informal|short|shorter|polite|quick|friendly|professional|cold|thank-you|thank you)\s+(?:[\w-]+\s+){0,2}(?:e-?mails?|letters?|messages?|text messages?|texts|notes? to|invitations?|dms?|sms|inmail|memo|wishes|greetings? to)\b` +
 		`|\b(?:e-?mail|letter|message|note|text|dm|invitation|invite|greeting|wishes)\s+(?:to|for)\s+(?:my|the|a|an|our|his|her|their|him|them|all|every|\p{Lu})` +
 		`|\b(?:reply|respond|write back|answer)\s+to\s+(?:this|that|these|the|his|her|my|their|our|a|an|him|them|\p{Lu})\S*\s+(?:\S+\s+)?(?:e-?mail|message|comment|review|post|tweet|letter|text|customer|client|boss|manager|colleague|friend|recruiter|landlord|teacher|professor|question|inquiry|enquiry|complaint|request)` +
-		`|\b(?:reply|respond|write back)\s+to\s+(?:him|her|them|\p{Lu}\p{Ll}+\b)|\b(?:e-?mail|text|message|dm)\s+(?:him|her|them|my|the)\b` +
-		`|\bcover letter\b|\blinkedin\b.*\b(?:message|note|inmail|reply)\b|\b(?:slack|whatsapp|telegram|wechat|teams|discord)\s+(?:message|post|reply|text)` +
+		`|\b(?:reply|respond|write back)\s+to\s+(?:him|her|them|\p{Lu}\p{Ll}+\b)|\btext (?:my|him|her|them)\b|\b(?:e-?mail|text|message|dm)\s+(?:him|her|them|my|the)\b` +
+		`|\bcover letter\b|\blinkedin\b.*\b(?:message|note|inmail|reply|post|recommendation)\b|\b(?:facebook|instagram|insta|twitter|reddit|nextdoor|group chat|neighbou?rhood|social media|community)\s+(?:group\s+)?(?:post|caption|update|announcement|message|reply|comment)s?\b|\btweets?\b|\bgroup (?:text|chat|message)\b|\bannouncement (?:to|for) (?:the|my|our|all)\s+(?:\w+\s+)?(?:team|group|class|channel|members|staff|employees|colleagues|parents|neighbou?rs|chat)\b|\b(?:slack|whatsapp|telegram|wechat|teams|discord)\s+(?:message|post|reply|text)` +
 		`|\b(?:einen|den|der|dem|ein|diesen) brief\b|\bbrief an\b|\bnachricht\b|\banschreiben\b|\bbewerbungsschreiben\b|\bantworte\b|\bcourriel\b|\blettre\b|\brépond(?:re|s|ez)\b|\bcorreo\b|\bcarta\b|\bmensaje\b|\bresponde(?:r|le)?\b|\bmensagem\b|\blettera\b|\bmessaggio\b` +
 		`|邮件|信件|来信|回信|短信|私信|留言|回复|求职信|推荐信|感谢信|邀请函|письм|сообщени` +
 		`)`)
 	// notMessageRe: phrases where a message word names something else.
-	notMessageRe = regexp.MustCompile(`(?i)\b(?:error|commit|log|exception|warning|status|debug|console|flash|toast|alert|validation|system|chat|previous|last|earlier|prior|above|first|second|initial|original) (?:\w+ )?messages?\b|\bmessages? (?:queue|box|broker|bus|passing|handler|above|before|of the)\b|\b(?:key|main|core|central) messages?\b|\b\d+[- ]?letters?\b|\bletters? (?:words?|phrases?|count|case|of the alphabet)\b|\b(?:capital|upper ?case|lower ?case) letters?\b|\byour (?:last |previous )?(?:message|reply|response|answer)\b`)
+	notMessageRe = regexp.MustCompile(`(?i)\b(?:intro|introductory|introduction|body|alt|placeholder|website|web|landing page|marketing|ad|button|help|sample|example|source|plain|following|whole|entire|full|given|survey) text\b|\bletters? ["“'‘]|\b(?:error|commit|log|exception|warning|status|debug|console|flash|toast|alert|validation|system|chat|previous|last|earlier|prior|above|first|second|initial|original) (?:\w+ )?messages?\b|\bmessages? (?:queue|box|broker|bus|passing|handler|above|before|of the)\b|\b(?:key|main|core|central) messages?\b|\b\d+[- ]?letters?\b|\bletters? (?:words?|phrases?|count|case|of the alphabet)\b|\b(?:capital|upper ?case|lower ?case) letters?\b|\byour (?:last |previous )?(?:message|reply|response|answer)\b`)
 	// transformReqRe: the request turns a message into something else
 	// (summarise an e-mail, list its points).
 	transformReqRe = regexp.MustCompile(`(?i)\b(?:summar(?:y|ize|ise)|analy[sz]e|analysis|explain|extract|outline|key points|bullet points|translate? (?:it )?into a (?:table|list)|table)\b|总结|摘要|分析|解释|zusammenfass|résum|resum`)
@@ -512,7 +549,8 @@ var messageAnchors = []string{
 	"mail", "letter", "messag", "text", "note", "repl", "respond", "write back", "answer", "invit", "dm", "sms", "memo",
 	"wish", "greeting", "linkedin", "slack", "whatsapp", "telegram", "wechat", "teams", "discord", "brief", "nachricht",
 	"anschreiben", "bewerbungsschreiben", "antworte", "courriel", "lettre", "répond", "correo", "carta", "mensaje",
-	"responde", "mensagem", "lettera", "messaggio", "邮件", "信", "短信", "私信", "留言", "回复", "邀请", "письм", "сообщени",
+	"responde", "mensagem", "lettera", "messaggio", "facebook", "instagram", "insta", "twitter", "reddit", "nextdoor",
+	"neighbo", "social media", "community", "tweet", "group ", "announcement", "邮件", "信", "短信", "私信", "留言", "回复", "邀请", "письм", "сообщени",
 }
 
 // requestCues reads the request: whether it is about code and whether it

@@ -64,7 +64,8 @@ func TestClassify(t *testing.T) {
 		{"markdown fence holds a document", "```markdown\n# Report\n\nSales grew 4%.\n```", "", Document},
 		{"ascii diagram", "```\n+--------+      +--------+\n| Client | ---> | Server |\n+--------+      +--------+\n```", "", Document},
 		{"error message is not a message", "The import path is wrong. Use the package name instead of the file path, and make sure the module is installed in the active environment.", "I get this error message: ModuleNotFoundError", Document},
-		{"commit message", "Fix crash when the config file is missing", "write a commit message for this change", Document},
+		// commit messages and PR descriptions are code (signals.go)
+		{"commit message", "Fix crash when the config file is missing", "write a commit message for this change", Code},
 		{"readme document with code", "# MyTool\n\nMyTool converts CSV to JSON.\n\n## Install\n\n```bash\npip install mytool\n```\n\n## License\n\nMIT", "", Document},
 	}
 	for _, tc := range tests {
