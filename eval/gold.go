@@ -85,6 +85,20 @@ type ReplyGold struct {
 // history (the draft the request revises), or "".
 func (g ReplyGold) Previous() string { return lastAssistant(g.History) }
 
+// Task is the first user turn of the history: the task the deliverable
+// answers.
+func (g ReplyGold) Task() string { return firstUser(g.History) }
+
+// firstUser returns the content of the first user message in h.
+func firstUser(h []Message) string {
+	for _, m := range h {
+		if corpora.NormaliseRole(m.Role) == corpora.RoleUser {
+			return m.Content
+		}
+	}
+	return ""
+}
+
 // TurnGold is one line of a gold turns file (DESIGN.md §4).
 type TurnGold struct {
 	ID           ID        `json:"id"`
@@ -277,7 +291,7 @@ func eachLine(r io.Reader, fn func(n int, line []byte) error) error {
 // from the request and the previous draft, as in the wild.
 func Analyser(aliases bool) func(ReplyGold) trace.Analysis {
 	return func(g ReplyGold) trace.Analysis {
-		in := trace.Input{Reply: g.Reply, Request: g.Request, Previous: g.Previous()}
+		in := trace.Input{Reply: g.Reply, Request: g.Request, Previous: g.Previous(), Task: g.Task()}
 		if aliases {
 			in.Aliases = g.Aliases
 		}

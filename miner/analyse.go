@@ -109,6 +109,7 @@ func (a *Analyser) Conversation(c *corpora.Conversation) ([]Event, *Counts) {
 			Reply:    reply,
 			Request:  m.Content,
 			Previous: previousDraft(c.Messages, i),
+			Task:     firstUserText(c.Messages),
 		})
 		ev := Event{
 			Corpus:          c.Corpus,
@@ -272,4 +273,15 @@ func findInArtifact(public []corpora.PublicText, traces []trace.Trace, reply str
 // collapse lower-cases s and collapses every whitespace run to one space.
 func collapse(s string) string {
 	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// firstUserText returns the first user message of the conversation: the
+// task its deliverables answer.
+func firstUserText(msgs []corpora.Message) string {
+	for _, m := range msgs {
+		if m.Role == corpora.RoleUser {
+			return m.Content
+		}
+	}
+	return ""
 }

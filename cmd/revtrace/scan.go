@@ -23,6 +23,33 @@ type scanIn struct {
 	Aliases  []string        `json:"aliases"`
 	Request  string          `json:"request"`
 	Previous string          `json:"previous"`
+	// Task is the conversation's first user turn; History, when given,
+	// supplies Previous (its last assistant message) and Task (its first
+	// user message) where those are not set.
+	Task    string `json:"task"`
+	History []struct {
+		Role    string `json:"role"`
+		Content string `json:"content"`
+	} `json:"history"`
+}
+
+// input is the trace input the line describes.
+func (in *scanIn) input() trace.Input {
+	t := trace.Input{Reply: *in.Reply, Aliases: in.Aliases, Request: in.Request, Previous: in.Previous, Task: in.Task}
+	for i := len(in.History) - 1; i >= 0 && t.Previous == ""; i-- {
+		if corpora.NormaliseRole(in.History[i].Role) == corpora.RoleAssistant {
+			t.Previous = in.History[i].Content
+		}
+	}
+	for _, m := range in.History {
+		if t.Task != "" {
+			break
+		}
+		if corpora.NormaliseRole(m.Role) == corpora.RoleUser {
+			t.Task = m.Content
+		}
+	}
+	return t
 }
 
 // scanOut is one output line of scan --jsonl (DESIGN.md §3).
@@ -133,7 +160,7 @@ func cmdScan(args []string, stdin io.Reader, stdout io.Writer) error {
 				return enc.Encode(scanOut{ID: in.ID, Traces: []trace.Trace{}, DeliverableType: "none",
 					Error: fmt.Sprintf("line %d: %s", n, msg)})
 			}
-			return enc.Encode(analyse(in.ID, trace.Input{Reply: *in.Reply, Aliases: in.Aliases, Request: in.Request, Previous: in.Previous}))
+			return enc.Encode(analyse(in.ID, in.input()))
 		})
 	}
 	b, err := io.ReadAll(r)

@@ -42,6 +42,7 @@ type Input struct {
 	Reply    string
 	Request  string   // the user's revision request ("" if unknown)
 	Previous string   // the assistant draft before the request ("" if none)
+	Task     string   // the conversation's first user turn ("" if unknown): what was asked for
 	Aliases  []string // names of the withdrawn item when the caller knows them
 }
 
@@ -67,7 +68,7 @@ func Analyze(in Input) Analysis {
 	parts := split.Split(in.Reply)
 	a := Analysis{
 		Body:            parts.Body,
-		DeliverableType: deliverable.Classify(in.Reply, parts, in.Request),
+		DeliverableType: deliverable.ClassifyTask(in.Reply, parts, in.Request, in.Task),
 	}
 	hits := Scan(in.Reply)
 	hits = dropUserResidue(in.Reply, in.Request, hits)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/revtrace/revtrace/detectors/deliverable"
 	"github.com/revtrace/revtrace/detectors/split"
@@ -28,10 +29,15 @@ import (
 //     parenthesis or bracket). Residue markers, strike-through, code
 //     comments and notes naming the request are not affected.
 
+// minVoiceBody is the shortest body (in runes) whose statements are
+// judged as the deliverable's own voice.
+const minVoiceBody = 200
+
 // bodyVoiceExempt lists the rules whose matches are edit notes by their
 // form wherever they stand.
 var bodyVoiceExempt = map[string]bool{
 	"parenthetical-note":   true,
+	"parenthetical-i18n":   true,
 	"redaction-residue":    true,
 	"strikethrough":        true,
 	"comment-note":         true,
@@ -133,8 +139,11 @@ func judgeContext(in Input, parts split.Parts, dtype string, hits []Hit) []Hit {
 	if in.Previous != "" {
 		prev = foldContext(in.Previous)
 	}
+	// A short reply that is all body gives the splitter too little to tell
+	// a deliverable from narration: its statements are taken as narration.
 	prose := parts.Mode == split.ModeProse && parts.Body != nil &&
-		(dtype == deliverable.Message || dtype == deliverable.Document)
+		(dtype == deliverable.Message || dtype == deliverable.Document) &&
+		utf8.RuneCountInString(in.Reply[parts.Body.Start:min(parts.Body.End, len(in.Reply))]) >= minVoiceBody
 	notes := changelog(in.Reply)
 	out := hits[:0]
 	droppedLabel := false // the last non-row hit was dropped
@@ -195,7 +204,9 @@ func lastLine(reply string, body *split.Span, h Hit) bool {
 
 // changelogHeadingRE: a heading or label of a changelog or release notes
 // ("### Removed", "**Fixed:**", "Breaking changes").
-var changelogHeadingRE = regexp.MustCompile(`(?i)^[\s#>*_-]*(?:added|changed|fixed|removed|deprecated|security|breaking\s+changes?|improvements?|bug\s*fixes|new\s+features?|what'?s\s+new|hinzugefügt|geändert|behoben|entfernt|ajouté|modifié|corrigé|supprimé|añadido|cambiado|corregido|eliminado)\b[\s*_:：]*$`)
+// A bold label opening a list item counts too ("- **Removed:** ..."), as do
+// the headings of a pull-request description ("## Testing").
+var changelogHeadingRE = regexp.MustCompile(`(?i)^[\s#>*_-]*(?:added|changed|fixed|removed|deprecated|security|breaking\s+changes?|improvements?|bug\s*fixes|new\s+features?|what'?s\s+new|hinzugefügt|geändert|behoben|entfernt|ajouté|modifié|corrigé|supprimé|añadido|cambiado|corregido|eliminado)\b[\s*_:：]*$|^\s*[-*+]\s+\*\*(?:added|changed|fixed|removed|deprecated|security|docs|tests?|breaking|migration|refactor(?:ed)?|chore|build|ci)\s*:?\*\*\s*:?|^\s*#{1,6}\s+(?:summary|changes|changes\s+made|testing|test\s+plan|how\s+to\s+test|motivation|checklist|related\s+issues?)\s*$`)
 
 // listOrHeadingRE: a line that is a list item or a heading.
 var listOrHeadingRE = regexp.MustCompile(`^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|#{1,6}\s)`)

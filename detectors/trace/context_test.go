@@ -39,7 +39,7 @@ func TestContextRules(t *testing.T) {
 		},
 		{
 			name: "a character's line in a story is not a trace",
-			in: Input{Reply: "**The Key**\n\nThe house was quiet when Mara came in.\n\n\"I deleted the messages from his phone, like you asked.\" The maid did not look up.\n\nMara turned off the lamp and waited for morning to come.",
+			in: Input{Reply: "**The Key**\n\nThe house was quiet when Mara came in. Rain ran down the tall windows of the hall, and somewhere upstairs a clock ticked louder than it should have.\n\n\"I deleted the messages from his phone, like you asked.\" The maid did not look up.\n\nMara turned off the lamp and waited for morning to come.",
 				Request: "make it darker"},
 		},
 		{
