@@ -40,7 +40,7 @@ var (
 
 	// firstEditEnRe: English first-person edit narration, matched at the
 	// start of each "i"/"we" word of the line (see firstEdit).
-	firstEditEnRe = mustLitRe(`^(?:i|we)(?:'ve|'d|'ll| have| had| will)?(?: also| just| now| simply| then| already)? (?:removed|deleted|omitted|excluded|dropped|left (?:out|off)|took (?:\S+ ){0,4}?(?:out|off)|taken (?:\S+ ){0,4}?(?:out|off)|cut|stripped|replaced|swapped|switched|substituted|rewrote|reworded|trimmed|redacted|blanked|masked|generali[sz]ed|scrubbed)\b`)
+	firstEditEnRe = mustLitRe(`^(?:i|we)(?:'ve|'d|'ll| have| had| will)?(?: also| just| now| simply| then| already)? (?:removed|deleted|omitted|excluded|dropped|left (?:out|off)|took (?:\S+ ){0,4}?(?:out|off (?:the|of|your))|taken (?:\S+ ){0,4}?(?:out|off (?:the|of|your))|cut|stripped|replaced|swapped|switched|substituted|rewrote|reworded|trimmed|redacted|blanked|masked|generali[sz]ed|scrubbed)\b`)
 	// firstEditLatinRe: the same in German, French, Spanish, Portuguese
 	// and Italian ("Geburtsdatum habe ich entfernt", "Já tirei essa parte").
 	firstEditLatinRe = mustLitRe(alt(
@@ -175,8 +175,18 @@ func (d *doc) tableComment(i int) bool {
 		return false
 	}
 	c := d.cue(i)
-	return !docNote(u.text, c) && !footerLine(c)
+	if docNote(u.text, c) || footerLine(c) {
+		return false
+	}
+	// it speaks to the user, or it is a labelled remark ("Tip: ...",
+	// "Short version: ..."); a plain sentence may be the answer's own
+	// conclusion
+	return personalRe.MatchString(c) || shortLabelRe.MatchString(c)
 }
+
+// shortLabelRe: a line that opens with a label of at most three words and
+// a colon ("Tip:", "Short version:", "Estimated cost:").
+var shortLabelRe = mustLitRe(`^\pL+(?: \pL+){0,2}\s?[:：]\s`)
 
 // endsSentence reports whether the trimmed text ends like a sentence.
 func endsSentence(c string) bool {
@@ -210,4 +220,57 @@ func hasNonASCII(s string) bool {
 		}
 	}
 	return false
+}
+
+// talkRe: the assistant talking with the user about the deliverable
+// instead of giving it: an offer, a question back, a capability, advice on
+// the draft ("I can remove Dylan from Table 6 — should I also ...?", "No —
+// the draft only has your name", "You could leave it out").
+var talkRe = mustLitRe(alt(
+	`\bi can (?:also |easily )?(?:remove|cut|add|change|drop|write|make|send|draft|edit|rewrite|move|take|leave|include|shorten|adjust|put|replace)\b`,
+	`\b(?:should|shall) i (?:also |just )?(?:remove|cut|add|change|move|keep|include|take|leave|drop|write|make|send|draft|replace|put)\b`,
+	`\bdo you mean\b`, `\b(?:would you like|do you want) me to\b`, `\bif so, i\b`, `\bbefore i (?:draft|write|start|make)\b`,
+	`\bi(?:'m| am) (?:not able|unable) to\b`, `\bi can't (?:edit|remove|access|see|open|view|find|change)\b`, `\bi (?:don't|do not|didn't|did not) see\b`,
+	`\byou could (?:remove|leave|cut|drop|keep|mention|say|add|skip|just)\b`, `\byou(?:'re| are) (?:very |so |most )?welcome\b`,
+	`\b(?:the|your|my) (?:draft|letter|email|e-mail|message|version|cv|resume|post|speech|text)(?: i wrote| you sent)? (?:only|already|doesn't|does not|has no|isn't|is not|would|never)\b`,
+	`\bif you(?:'d| would) (?:like|prefer|rather)(?:[^.?!]{0,40})?, i(?:'ll| will| can)\b`,
+))
+
+// talkOnly reports whether the reply is a short exchange with the user
+// and holds no deliverable: every paragraph talks about the draft, offers
+// or asks, and a list, if any, is a list of questions.
+func (d *doc) talkOnly() bool {
+	if moreRunes(d.text, allNarrationRunes) || len(d.units) == 0 {
+		return false
+	}
+	if first := plainLine(d.units[0].text); greetingStart(firstWord(first)) || greetingLineRe.MatchString(first) {
+		return false // a message to someone else ("Hey Sam! ...")
+	}
+	// cheap pass first: structure rules it out, and the reply must talk
+	for i := range d.units {
+		if u := &d.units[i]; u.kind != kText || u.f&^fList != 0 {
+			return false
+		}
+	}
+	if !talkRe.MatchString(cueText(d.text)) {
+		return false
+	}
+	talk := false
+	for i := range d.units {
+		u := &d.units[i]
+		switch {
+		case u.kind != kText || u.f&^fList != 0:
+			return false
+		case u.f&fList != 0:
+			if !strings.HasSuffix(strings.TrimRight(u.text, " *_"), "?") {
+				return false
+			}
+		case talkRe.MatchString(d.cue(i)):
+			talk = true
+		case strings.HasSuffix(strings.TrimRight(u.text, " *_"), "?"), d.prefaceNarr(i), d.afterwordNarr(i):
+		default:
+			return false
+		}
+	}
+	return talk
 }

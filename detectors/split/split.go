@@ -630,6 +630,9 @@ const allNarrationRunes = 600
 
 func (d *doc) prose() Parts {
 	n := len(d.units)
+	if d.talkOnly() {
+		return Parts{Mode: ModeProse}
+	}
 	i0, at, keep := d.peelPreface()
 	j := d.peelAfterword(i0, keep)
 	if j < i0 {
