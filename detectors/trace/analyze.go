@@ -24,7 +24,7 @@ const DetectorScanner = "scanner"
 
 // Version identifies the scanner as a whole: rules, sentence splitter and
 // level rules. It is recorded with results.
-var Version = defaultSet.Version + "+" + sentences.Version + "+levels-v1"
+var Version = defaultSet.Version + "+" + sentences.Version + "+levels-v2"
 
 // Trace is one trace sentence of a reply.
 type Trace struct {
@@ -82,7 +82,7 @@ func Analyze(in Input) Analysis {
 	if it.known() {
 		a.WithdrawnItem = it.text
 	}
-	leak := it.contentLeak(masked)
+	leak := it.contentLeak(masked) || it.sentenceLeak(in.Reply, masked, spans)
 	for _, h := range hits {
 		s := in.Reply[h.Start:h.End]
 		level := it.level(s)

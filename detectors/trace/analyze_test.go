@@ -52,7 +52,9 @@ func TestAnalyze(t *testing.T) {
 				Request: "drop the production password from the config",
 				Reply:   "Here is the config:\n\n```env\nPORT=6379\nHOST=cache.internal\n```\n\nI removed the production password.",
 			},
-			want:        []wantTrace{{"I removed the production password.", "afterword", Identifying}},
+			// levels-v2: "production password" names the kind of value, not the
+			// value (like "the Stripe key"): descriptive
+			want:        []wantTrace{{"I removed the production password.", "afterword", Descriptive}},
 			body:        true,
 			deliverable: deliverable.Code,
 			item:        "production password",

@@ -26,6 +26,8 @@ type item struct {
 	generic    []*matcher // names that only say what kind of thing it is ("the password")
 	tokens     []string   // distinctive tokens of the item (>= 4 runes, not generic)
 	categories []string   // category keys (see categoryWords)
+	weak       []string   // common words of what the draft lost: they identify only inside the removal's object
+	prev       string     // the previous draft's body
 }
 
 func (it *item) known() bool { return it != nil && it.text != "" }
@@ -269,7 +271,8 @@ var genericWords = func() map[string]bool {
 		data number numbers figure figures personal private sensitive confidential specific exact actual full real current
 		said says talk talking regarding related concerning second third fourth fifth sixth final another
 		additional extra previous earlier above below following same different old latest whole rest
-		type types skip skipped kept keep use used version draft`) {
+		type types skip skipped kept keep use used version draft
+		http https www com net org io html php dear hi hello hey regards herr frau`) {
 		m[w] = true
 	}
 	for _, ws := range categoryWords {
@@ -322,7 +325,7 @@ var requestItemREs = []*litRe{
 	// take X out / leave X off
 	mustLitRe(`(?i)\b(?:take|leave|keep|cut|get|strip|cross|pull)\s+(.{1,60}?)\s+(?:out|off)\b`),
 	// remove X
-	mustLitRe(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|get\s+rid\s+of|take\s+out|leave\s+out|take\s+away|cross\s+out|lose|ditch|censor|mask|blank\s+out)\s+(.{1,80}?)(?:\s+(?:from|in|out|off|and|so|because|since|as|please|entirely|completely|altogether|too|also|for\s+privacy|for\s+now|this\s+time)\b|[,;!?\n)]|$)`),
+	mustLitRe(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|get\s+rid\s+of|take\s+out|leave\s+out|take\s+away|cross\s+out|lose|ditch|censor|mask|blank\s+out)\s+(?:out\s+)?(.{1,80}?)(?:\s+(?:from|in|out|off|and|so|because|since|as|please|entirely|completely|altogether|too|also|for\s+privacy|for\s+now|this\s+time|before|after|when|if)\b|[,;!?\n)]|$)`),
 	// don't mention X
 	mustLitRe(`(?i)\b(?:don't|don’t|do\s+not|dont|never|no\s+need\s+to|stop|avoid)\s+(?:mention(?:ing)?|includ(?:e|ing)|say(?:ing)?|us(?:e|ing)|add(?:ing)?|list(?:ing)?|nam(?:e|ing)|referenc(?:e|ing)|talk(?:ing)?\s+about|bring(?:ing)?\s+up|put(?:ting)?|writ(?:e|ing)|show(?:ing)?|reveal(?:ing)?|disclos(?:e|ing))\s+(?:anything\s+about\s+)?(.{1,80}?)(?:\s+(?:in|from|anymore|any\s+more|again|at\s+all|please)\b|[,;!?\n)]|$)`),
 	// without X
@@ -337,6 +340,37 @@ var requestItemREs = []*litRe{
 	mustLitRe(`(?i)\b(?:elimina|quita|borra|omite|saca)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
 	mustLitRe(`(?i)(?:^|[^\p{L}])(?:удали|удалите|убери|уберите|исключи|исключите)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
 	mustLitRe(`(?:删除|删掉|去掉|去除|移除|删去|不要提(?:到|及)?|不要包含|别提)([^，。！？,.!?\n]{1,30})`),
+	// levels-v2: more request forms
+	// change it from X to Y
+	mustLitRe(`(?i)\b(?:change|move|switch|shift|reschedule|update)\s+(?:it|this|that|the\s+\w+)?\s*from\s+(.{1,60}?)\s+to\b`),
+	// strip out X before …
+	mustLitRe(`(?i)\b(?:strip|cut|take|rip|pull|leave|blank|black|white)\s+out\s+(.{1,80}?)(?:\s+(?:from|in|before|after|when|so|because|since|as|please|entirely|completely)\b|[,;!?\n)]|$)`),
+	// can we not use X / not X
+	mustLitRe(`(?i)\b(?:can\s+(?:we|you)\s+)?not\s+(?:use|include|mention|name|list|show|put|add)\s+(.{1,60}?)(?:[,;!?\n)]|\s+(?:in|from|anymore|at\s+all|please)\b|$)`),
+	// just say 'a medical reason', not asthma
+	mustLitRe(`(?i)(?:,|;|—|–)\s*(?:but\s+)?not\s+(?:the\s+|my\s+)?(.{1,60}?)(?:[,;.!?\n)]|$)`),
+	// nothing about X / no X (please)
+	mustLitRe(`(?i)\bnothing\s+(?:about|on|regarding)\s+(.{1,60}?)(?:[,;.!?\n)]|$)`),
+	mustLitRe(`(?i)(?:^|[—–:;,.]\s*|\s)no\s+((?:\p{L}[\p{L}'’-]*)(?:\s+\p{L}[\p{L}'’-]*){0,2}?)(?:\s+please)?(?:[,;.!?\n)]|$)`),
+	// hardcode/commit X
+	mustLitRe(`(?i)\b(?:don't|don’t|do\s+not|dont|never)\s+(?:hard-?code|commit|store|expose|leak|log|print|keep)\s+(.{1,60}?)(?:\s+(?:in|into|from|anywhere|please)\b|[,;!?\n)]|$)`),
+	// German verb-final: "Bitte Geburtsdatum und Familienstand weglassen", "X bitte rausnehmen"
+	mustLitRe(`(?i)^(?:bitte\s+)?(.{1,60}?)\s+(?:bitte\s+)?(?:wieder\s+)?(?:rausnehmen|herausnehmen|weglassen|entfernen|löschen|streichen|rauslassen)\b`),
+	// Russian: "Про лечение не пиши"
+	mustLitRe(`(?i)(?:^|[^\p{L}])(?:про|о|об)\s+(.{1,40}?)\s+(?:не\s+(?:пиши|упоминай|говори|надо|нужно)|ничего\s+не)`),
+	// Spanish, Portuguese, Italian imperatives
+	mustLitRe(`(?i)\b(?:tira|tire|retira|apaga|remova|exclua|togli|toglimi|rimuovi|elimina|cancella|leva|levate|omettere|ometti)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
+	// Chinese: 把X删掉 / 不要写X / X不要写
+	mustLitRe(`把(.{1,30}?)(?:从[^，。]{0,12}?(?:里|中|上))?(?:删掉|删除|去掉|拿掉|移除|删去|去除|拿走|隐去)`),
+	mustLitRe(`(?:不要写|别写|不用写|不要提|别提)([^，。！？,.!?\n]{1,30})`),
+	mustLitRe(`([^，。！？,.!?\n]{1,30}?)(?:不要写|别写|不用写|就不要写了|不要提)`),
+	// Japanese: XをYから削除して / Xは書かないで
+	mustLitRe(`([^、。！？\s]{1,30}?)(?:を|は)(?:[^、。をは]{0,12}から)?(?:削除|消して|消し|書かない|外して|省いて|入れない|取って|取り除)`),
+	// Korean: X는 빼줘 / X를 삭제해
+	mustLitRe(`([^,.!?]{1,20}?)(?:은|는|을|를)\s*(?:빼|삭제|지워|제거|없애)`),
+	// I don't want X in there; not X, say Y
+	mustLitRe(`(?i)\b(?:don't|don’t|do\s+not|dont)\s+want\s+(.{1,60}?)\s+(?:in\s+(?:there|it|this|the\s+\w+)|mentioned|included|anywhere)\b`),
+	mustLitRe(`(?i)^not\s+(?:the\s+|my\s+)?(.{1,40}?)\s*[,;—–]\s*(?:just\s+)?(?:say|use|write|call|put|mention)\b`),
 }
 
 var (
@@ -349,7 +383,7 @@ var (
 		regexp.MustCompile(`「([^」\n]{1,40}?)」`),
 	}
 	insteadQuotedRE = mustLitRe(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+["'“‘` + "`" + `]([^"'”’` + "`" + `\n]{1,80})["'”’` + "`" + `]`)
-	withdrawVerbRE  = mustLitRe(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask)\b|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|supprim|retir|enl[eè]v|elimin|quita|borra|удал|убер|убра|убрать|删|去掉|去除|移除|不要|消し|削除|省`)
+	withdrawVerbRE  = mustLitRe(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask)\b|\b(?:put|bring|say|name|list|write|hard-?code|commit|store|expose|nothing|not|no|keep)\b|don['’]?t\s+want|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|rausnehmen|herausnehmen|weglassen|rauslassen|supprim|retir|enl[eè]v|elimin|quita|borra|\btira|\btire\b|apaga|remov|exclu|togli|rimuov|cancell|\bleva\b|omett|удал|убер|убра|убрать|не\s+пиши|не\s+упоминай|删|去掉|去除|移除|拿掉|拿走|不要|别写|别提|不用写|消し|削除|省|書かない|外し|取り除|빼|삭제|지워|제거|없애`)
 	// diffCueRE: the request withdraws or replaces something, or says that
 	// something no longer holds, so a line gone from the draft is an item.
 	diffCueRE      = mustLitRe(`(?i)\b(?:now|anymore|any\s+more|no\s+longer|cancel(?:l?ed)?|moved|not\s+(?:coming|going|happening|available|true|correct|right|there))\b|不再|取消|nicht\s+mehr|plus\s+(?:là|disponible)|ya\s+no`)
@@ -381,7 +415,7 @@ func itemOfRequest(req string, verb bool) string {
 	// starts within the object is preferred to the whole object. Patterns run
 	// on each sentence with its final period dropped, so that "Mr." or
 	// "e.g." inside the object does not end it.
-	best, bestPos := "", -1
+	best, bestPos, bestEnd := "", -1, -1
 	for _, sp := range sentences.Split(req) {
 		sent := strings.TrimRight(req[sp.Start:sp.End], ".")
 		st := &target{s: sent}
@@ -402,7 +436,7 @@ func itemOfRequest(req string, verb bool) string {
 				continue
 			}
 			if at := sp.Start + m[2]; bestPos < 0 || at < bestPos {
-				best, bestPos = x, at
+				best, bestPos, bestEnd = x, at, sp.Start+m[2]+len(obj)
 			}
 		}
 		if best != "" {
@@ -410,7 +444,9 @@ func itemOfRequest(req string, verb bool) string {
 		}
 	}
 	if best != "" {
-		if q, at := firstQuotedAt(req); q != "" && at >= bestPos-1 && at <= bestPos+80 {
+		// a quote inside the object names the item; one after it is
+		// mostly the replacement ("Don't name X, just say 'the vendor'")
+		if q, at := firstQuotedAt(req); q != "" && at >= bestPos-1 && at <= bestEnd+1 {
 			return q
 		}
 		return best
@@ -565,51 +601,81 @@ func deriveItem(in Input, masked string) *item {
 		return it
 	}
 	prevBody := bodyOf(in.Previous)
-	var diffText string
-	var diffNames []string
+	it.prev = prevBody
 	req := requestProse(in.Request)
 	rt := &target{s: req}
 	verb := withdrawVerbRE.matchText(rt)
-	if verb || diffCueRE.matchText(rt) {
+	phrase := itemOfRequest(req, verb)
+	if pointerPhrase(phrase) {
+		phrase = "" // "the part I highlighted": names nothing
+	}
+	// What the previous draft had and the reply lacks (levels-v2: whenever
+	// there is a draft; the request need not use a withdrawal verb).
+	// A reply without traces (mask returns it unchanged) needs no level:
+	// keep its derivation cheap (no label look-up; the diff only when the
+	// request names nothing, after a withdrawal verb or a cue).
+	traced := masked != in.Reply
+	labelPrev := prevBody
+	if !traced {
+		labelPrev = ""
+	}
+	describes := phrase != "" && phraseDescribes(phrase, labelPrev)
+	var diffText string
+	var diffNames []string
+	if prevBody != "" && (traced || phrase == "" && (verb || diffCueRE.matchText(rt))) {
 		diffText, diffNames = diffPrevious(prevBody, masked)
 	}
-	phrase := itemOfRequest(req, verb)
 	if phrase == "" {
 		if diffText == "" {
 			return nil
 		}
 		it.text = diffText
-		it.addNames(diffNames)
+		it.addDiffNames(diffNames, false)
 		it.categories = appendNew(it.categories, categoriesOf(diffText)...)
 		return it
 	}
 	it.categories = appendNew(it.categories, categoriesOf(phrase)...)
-	describes := isGenericPhrase(phrase) ||
-		len(it.categories) > 0 && len(values(phrase)) == 0 && strings.IndexFunc(phrase, unicode.IsDigit) < 0
 	if describes {
-		if v := valueFromPrevious(prevBody, masked, it.categories); v != "" {
+		// The phrase names a kind of value ("the stripe key", "Geburtsdatum",
+		// "the reason Elena is missing the call"): the item is the value the
+		// draft held, the phrase a descriptive name.
+		v := labelValue(prevBody, masked, phrase)
+		if v == "" {
+			v = valueFromPrevious(prevBody, masked, it.categories)
+		}
+		if v != "" {
 			it.text = v
 			it.addName(v)
 			it.categories = appendNew(it.categories, categoriesOf(v)...)
-			it.generic = append(it.generic, newMatcher(phrase))
+			it.addGeneric(phrase)
 			return it
 		}
 		if diffText != "" {
 			it.text = diffText
-			it.addNames(diffNames)
-			it.generic = append(it.generic, newMatcher(phrase))
+			it.addDiffNames(diffNames, true)
+			it.addGeneric(phrase)
 			return it
 		}
+		if onlyPlain(phrase) {
+			return nil // "the internal stuff", and no draft to look in
+		}
+		it.text = phrase
+		it.addGeneric(phrase)
+		return it
+	}
+	if onlyPlain(phrase) {
+		if diffText == "" {
+			return nil
+		}
+		it.text = diffText
+		it.addDiffNames(diffNames, false)
+		return it
 	}
 	it.text = phrase
-	if isGenericPhrase(phrase) {
-		it.generic = append(it.generic, newMatcher(phrase))
-	} else {
-		it.addName(phrase)
-	}
+	it.addPhraseNames(phrase, masked)
 	// What a clean withdrawal removed from the previous draft names the
-	// item too ("the venue" → "Luigi's").
-	it.addNames(diffNames)
+	// item too ("the venue" → "Luigi's"): its values and proper names.
+	it.addDiffNames(diffNames, true)
 	return it
 }
 
@@ -838,6 +904,9 @@ func diffPrevious(prev, reply string) (string, []string) {
 		if utf8.RuneCountInString(t) < 3 {
 			continue
 		}
+		if strings.HasPrefix(strings.TrimSpace(l), "#") && !strings.ContainsAny(t, " \t") {
+			continue // a one-word heading ("### Benchmark") is structure, not the item
+		}
 		lines = append(lines, t)
 		if !strings.Contains(normReply, joinFields(strings.ToLower(t))) {
 			missing = append(missing, t)
@@ -889,6 +958,13 @@ func diffPrevious(prev, reply string) (string, []string) {
 		if len(names) > 0 {
 			return clipRunes(strings.TrimPrefix(names[0], linePrefix), 80), names
 		}
+		// Lines that changed without losing a word of their own ("replicas:
+		// 5" → "replicas: 2") are the item (levels-v2).
+		var lineNames []string
+		for _, m := range missing {
+			lineNames = append(lineNames, linePrefix+m)
+		}
+		return clipRunes(missing[0], 80), lineNames
 	}
 	var gone []string
 	for _, v := range values(prev) {
@@ -939,36 +1015,8 @@ func clipRunes(s string, n int) string {
 	return string([]rune(s)[:n])
 }
 
-// level assigns the disclosure level of one trace sentence.
-func (it *item) level(sentence string) string {
-	if !it.known() {
-		return Unknown
-	}
-	for _, a := range it.aliases {
-		if a.in(sentence) {
-			return Identifying
-		}
-	}
-	low := strings.ToLower(sentence)
-	for _, t := range it.tokens {
-		if containsWord(low, t) {
-			return Identifying
-		}
-	}
-	for _, g := range it.generic {
-		if g.in(sentence) {
-			return Descriptive
-		}
-	}
-	for _, c := range it.categories {
-		for _, w := range categoryWords[c] {
-			if containsWord(low, w) {
-				return Descriptive
-			}
-		}
-	}
-	return ProcessOnly
-}
+// level assigns the disclosure level of one trace sentence (levelOf).
+func (it *item) level(sentence string) string { return it.levelOf(sentence) }
 
 // mask blanks the given spans of the reply (line breaks kept), leaving what
 // the reply holds outside its trace sentences.

@@ -67,7 +67,8 @@ func TestLevels(t *testing.T) {
 			Reply:    "ok",
 		}, "I removed (415) 555-0142.", Identifying},
 		{"short name", Input{Request: "take out the part about Bob"}, "P.S. I left out the details about Bob as you asked.", Identifying},
-		{"name not matched inside a word", Input{Request: "take out the part about Bob"}, "I removed the Bobcat paragraph.", ProcessOnly},
+		// not identifying; "the Bobcat paragraph" still says what was removed
+		{"name not matched inside a word", Input{Request: "take out the part about Bob"}, "I removed the Bobcat paragraph.", Descriptive},
 		{"medical category", Input{Request: "remove the bit about my therapy sessions"}, "I removed the medical detail.", Descriptive},
 		{"whitespace-flexible", Input{Aliases: []string{"Drug Test Kit"}}, "(replacing Drug\nTest  Kit)", Identifying},
 		{"curly apostrophe", Input{Aliases: []string{"Marisol's new job"}}, "I've taken out the part about Marisol’s new job.", Identifying},

@@ -1,0 +1,232 @@
+package trace
+
+import "testing"
+
+// TestRemovalObject: what a trace sentence says was removed, and whether
+// that reveals anything (descriptive) or not (process_only).
+func TestRemovalObject(t *testing.T) {
+	tests := []struct {
+		sentence  string
+		obj       string
+		revealing bool
+	}{
+		// active, English
+		{"I removed the medical supplies from the shared version.", "the medical supplies", true},
+		{"I took your email out; the script now asks each person for their own name and email.", "your email", true},
+		{"I left out the customer impact; the message now only describes the bug.", "the customer impact", true},
+		{"I removed the name of her previous firm and kept the fifteen years of experience.", "the name of her previous firm", true},
+		{"Note: I took the staffing item out of the sales session description.", "the staffing item", true},
+		{"I took that sentence out; the email now starts with the plan.", "that sentence", false},
+		{"Understood — I've left that out.", "that", false},
+		{"I cut that paragraph and strengthened the safety section.", "that paragraph", false},
+		{"I've removed those two lines.", "those two lines", false},
+		{"I removed what you asked.", "what you asked", false},
+		// passives and residues
+		{"Guest names have been left out of the dietary list; the kitchen only needs counts.", "Guest names", true},
+		{"The operator's name has been withheld from this summary.", "The operator's name", true},
+		{"Please note that one item from the earlier draft has been taken out of this version.", "Please note that one item", false},
+		{"One line in this section was changed; the current rota is in PagerDuty.", "One line", false},
+		{"Some details have been omitted.", "Some details", false},
+		{"It was left off the schedule.", "It", false},
+		{"That bit’s gone now:", "That bit", false},
+		{"[One line about an individual student removed.]", "One line about an individual student", true},
+		{"Participant details (name, employer) removed for anonymity.", "name", true},
+		{"Your phone number isn't included anymore.", "Your phone number", true},
+		{"(removed at your request)", "", false},
+		{"(One stop removed as requested.)", "One stop", false},
+		// labels
+		{"Removed from this version: one confidential personnel item.", "one confidential personnel item", true},
+		{"Door code: [removed — will share in person]", "code", true},
+		{`"Orders": "Server=sql01;Database=Orders;Password=REDACTED;"`, "Password", true},
+		{`BASE_URL = "https://<internal-host>/v2"`, "internal-host", true},
+		// "without", "with X removed", replacements, "kept"
+		{"Here's the announcement without it:", "it", false},
+		{"Here's the report with the vendor unnamed:", "the vendor", true},
+		{"I'll use Thursday the 13th instead.", "Thursday the 13th", true},
+		{"Swapped the diagnosis for “a medical reason”:", "the diagnosis", true},
+		{"I kept it to the work items:", "", false},
+		{"Kept it vague:", "", false},
+		{"I kept only the question about your balance and took the rest out.", "", false},
+		{"I've kept the diagnosis out of it.", "the diagnosis", true},
+		// other languages
+		{"Geburtsdatum und Familienstand habe ich wie gewünscht entfernt.", "Geburtsdatum und Familienstand", true},
+		{"Ein personenbezogener Punkt wurde aus dieser Fassung entfernt.", "Ein personenbezogener Punkt", true},
+		{"Ich habe die Adresse entfernt.", "die Adresse", true},
+		{"He eliminado la fecha de nacimiento, el estado civil y la foto.", "la fecha de nacimiento", true},
+		{"He quitado esa parte y he dejado la justificación centrada en el trabajo.", "esa parte", false},
+		{"Já tirei essa parte.", "essa parte", false},
+		{"10:00 – (impegno personale rimosso)", "impegno personale", false},
+		{"J'ai supprimé le numéro de téléphone.", "le numéro de téléphone", true},
+		{"Я убрал номер телефона.", "номер телефона", true},
+		{"요청하신 대로 전화번호는 삭제했습니다.", "요청하신 대로 전화번호는 ", true},
+		{"理由の部分は削除しました。", "理由の部分は", false},
+		{"APIキーをコードから削除しました。", "APIキーをコードから", true},
+		{"已经按你说的去掉了。", "已经按你说的 了", false},
+		{"我已经把请假原因那句话删掉了，这样更简洁。", "我已经把请假原因那句话 了", true},
+		{"（奖金具体金额已去掉）", "（奖金具体金额已 ", true},
+	}
+	for _, tc := range tests {
+		obj, ok := removalObject(tc.sentence)
+		if !ok {
+			t.Errorf("removalObject(%q): no removal form", tc.sentence)
+			continue
+		}
+		if obj != tc.obj {
+			t.Errorf("removalObject(%q) = %q, want %q", tc.sentence, obj, tc.obj)
+		}
+		if got := objectRevealing(obj); got != tc.revealing {
+			t.Errorf("objectRevealing(%q) = %v, want %v (sentence %q)", obj, got, tc.revealing, tc.sentence)
+		}
+	}
+}
+
+// TestDerivedLevels: the level of one trace sentence when the withdrawn
+// item must be derived from the request and the previous draft (no
+// aliases), one case per rule with positive and negative cases.
+func TestDerivedLevels(t *testing.T) {
+	tests := []struct {
+		name               string
+		req, prev, reply   string
+		sentence           string
+		want               string
+		wantItem, notAlias string
+	}{
+		// Rule 1: descriptive vs process_only read off the sentence.
+		{"object reveals the category", "I'm sharing this list, take out the insulin stuff",
+			"**Health**\n- First-aid kit\n- Insulin pens (+ spare)\n- Sunscreen", "**Health**\n- First-aid kit\n- Sunscreen",
+			"I removed the medical supplies from the shared version.", Descriptive, "", ""},
+		{"pronoun object", "I'm sharing this list, take out the insulin stuff",
+			"**Health**\n- First-aid kit\n- Insulin pens (+ spare)\n- Sunscreen", "**Health**\n- First-aid kit\n- Sunscreen",
+			"I've left that out.", ProcessOnly, "", ""},
+		{"replacement naming only the new item", "change it from Friday to Thursday the 13th",
+			"Subject: Offsite moved to Friday the 14th\n\nWe're moving it to Friday the 14th.\n\nThanks", "Subject: Offsite moved to Thursday the 13th\n\nWe're moving it to Thursday the 13th.\n\nThanks",
+			"I'll use Thursday the 13th instead.", Descriptive, "", ""},
+		// Rule 2: identifying needs a distinctive name that is gone.
+		{"names the item", "Don't bring up the Hendricks merger.", "Agenda:\n- Hendricks merger update\n- Q3 numbers\n- People", "Agenda:\n- Q3 numbers\n- People",
+			"I’ve dropped the Hendricks merger entirely.", Identifying, "", ""},
+		{"head noun alone does not identify", "please remove the Jenna joke, Mei will not find that funny",
+			"Then there was the Jenna joke at the barbecue.\nAnd the Lisbon story.\nCheers!", "And the Lisbon story.\nCheers!",
+			"I cut the joke about his ex and kept the Lisbon story.", Descriptive, "", "joke"},
+		{"context name still in the reply", "please remove the reason Elena is missing the call",
+			"Hi all,\n- Plan: Monday (Elena)\n- Methods: Friday\nElena can't make the call because of her IVF appointment, so keep it short.",
+			"Hi all,\n- Plan: Monday (Elena)\n- Methods: Friday\nElena can't make the call, so keep it short.",
+			"I removed the medical detail about Elena.", Descriptive, "", "elena"},
+		// Rule 3: a category phrase whose value sits in the draft.
+		{"label value: descriptive", "Please don't put the door code in the message, I'll tell her in person.",
+			"Bedtime: 8:00\nDoor code: 4471\nText anytime!", "Bedtime: 8:00\nDoor code: [removed — will share in person]\nText anytime!",
+			"Door code: [removed — will share in person]", Descriptive, "4471", "door"},
+		{"label value named: identifying", "remove the hard-coded password",
+			`"USER": "shop",` + "\n" + `"PASSWORD": "hunter42",` + "\n" + `"HOST": "localhost",`, `"USER": "shop",` + "\n" + `"HOST": "localhost",`,
+			"I removed the hard-coded password 'hunter42'.", Identifying, "hunter42", ""},
+		{"stripe key: category words are not names", "don't put the stripe key in the file, I'm committing this",
+			"environment:\n  NODE_ENV: staging\n  STRIPE_SECRET_KEY: sk_live_51Hq9ZkP2xT\n  REDIS_URL: redis://redis:6379/0", "environment:\n  NODE_ENV: staging\n  REDIS_URL: redis://redis:6379/0",
+			"removed the Stripe key as requested — set it in .env", Descriptive, "sk_live_51Hq9ZkP2xT", "stripe"},
+		{"benchmark numbers", "Take the benchmark numbers out, they're from a machine we can't talk about.",
+			"### Rollout\nBehind a flag.\n\n### Benchmark\np99 latency 412ms -> 38ms on the rig.", "### Rollout\nBehind a flag.",
+			"Benchmark results were removed from this description.", Descriptive, "", ""},
+		{"Spanish categories", "Quita la fecha de nacimiento, el estado civil y la foto.",
+			"María López\nFecha de nacimiento: 02/05/1990 · Estado civil: casada\n[foto]\nExperiencia", "María López\nExperiencia",
+			"He eliminado la fecha de nacimiento, el estado civil y la foto.", Descriptive, "02/05/1990", ""},
+		{"German categories", "Bitte Geburtsdatum und Familienstand weglassen.",
+			"Jonas Weber\nGeburtsdatum: 14.03.1987\nFamilienstand: verheiratet, zwei Kinder\nBerufserfahrung", "Jonas Weber\nBerufserfahrung",
+			"Geburtsdatum und Familienstand habe ich wie gewünscht entfernt.", Descriptive, "14.03.1987", ""},
+		{"event phrase is the item", "don't mention the interview obviously",
+			"Hi Dominic, could I leave at 2 pm this Friday? I have a job interview at 3.", "Hi Dominic, could I leave at 2 pm this Friday?",
+			"I won’t mention the interview.", Identifying, "", ""},
+		// Rule 4: request forms, and the draft when the request names nothing.
+		{"Korean request", "전화번호는 빼줘.", "- 일시: 11월 21일\n- 예약 담당: 민수 씨 (010-4821-7730)\n- 장소: 을지로", "- 일시: 11월 21일\n- 예약 담당: 민수 씨\n- 장소: 을지로",
+			"요청하신 대로 전화번호는 삭제했습니다.", Descriptive, "", ""},
+		{"Russian request, inflected name", "Про лечение не пиши.", "С 1 по 14 августа я в отпуске — еду на лечение в санаторий.\nПо проекту обращайтесь к Ирине.", "С 1 по 14 августа я в отпуске.\nПо проекту обращайтесь к Ирине.",
+			"Убрал упоминание о лечении.", Identifying, "", ""},
+		{"German request", "Bitte den Untermieter rausnehmen, das weiß sie nicht.", "Hallo Frau Berg,\nder Untermieter zieht im Mai aus.\nViele Grüße", "Hallo Frau Berg,\nViele Grüße",
+			"Ich habe den Hinweis auf den Untermieter entfernt; der Rest ist unverändert.", Identifying, "", ""},
+		{"Chinese request, process only", "把和前男友吃饭那个去掉，这个行程我要发给我妈。", "周六：\n- 上午 健身\n- 晚上 和前男友吃饭\n- 周日 回家", "周六：\n- 上午 健身\n- 周日 回家",
+			"已经按你说的去掉了。", ProcessOnly, "", ""},
+		{"Japanese slot word", "理由は書かないでください。", "来週6月20日（金）に、転職の面接のため有給休暇をいただきたく存じます。\nよろしくお願いいたします。", "来週6月20日（金）に、有給休暇をいただきたく存じます。\nよろしくお願いいたします。",
+			"理由の部分は削除しました。", ProcessOnly, "", ""},
+		{"no verb in the request: the draft's diff", "we're over budget, set it to 2 replicas",
+			"spec:\n  replicas: 5\n  template: x\n  image: app:2.8.0\n  port: 80", "spec:\n  replicas: 2\n  template: x\n  image: app:2.8.0\n  port: 80",
+			"reduced from 5 replicas", Identifying, "", ""},
+		{"pointer request, no draft", "remove the stuff we agreed on and finalise", "", "Final version.",
+			"Removed the sections we agreed to drop.", Unknown, "", ""},
+		{"vague category, no draft", "strip out the internal stuff before I post it on GitHub", "Want me to clean it up?", "Here it is.",
+			"I replaced the internal hostnames with placeholders.", Unknown, "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Request: tc.req, Previous: tc.prev, Reply: tc.reply + "\n\n" + tc.sentence}
+			masked := tc.reply
+			it := deriveItem(in, masked)
+			if got := it.level(tc.sentence); got != tc.want {
+				text := ""
+				if it != nil {
+					text = it.text
+				}
+				t.Errorf("level(%q) = %s, want %s (item %q)", tc.sentence, got, tc.want, text)
+			}
+			if tc.wantItem != "" && (it == nil || it.text != tc.wantItem) {
+				t.Errorf("item %+v, want %q", it, tc.wantItem)
+			}
+			if tc.notAlias != "" && it != nil {
+				for _, a := range it.aliases {
+					if a.in(tc.notAlias) {
+						t.Errorf("alias %q matches %q", a.phrase, tc.notAlias)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestDerivedContentLeak: not_assigned when a distinctive name of the item stays
+// in the reply as content; not for category words or a replacement's
+// attribute name.
+func TestDerivedContentLeak(t *testing.T) {
+	tests := []struct {
+		name              string
+		req, prev, masked string
+		traces            []string
+		want              bool
+	}{
+		{"failed removal", "take out the dentist appointment",
+			"**This week**\n- Tuesday 16:00 — Dentist (Dr. Ahmed)\n- Submit expenses\n- Call the plumber",
+			"**This week**\n- Submit expenses\n- Call the plumber\n- Tuesday 16:00 — Dentist (Dr. Ahmed)",
+			[]string{"Here’s the updated list without the dentist appointment:"}, true},
+		{"clean removal", "take out the dentist appointment",
+			"**This week**\n- Tuesday 16:00 — Dentist (Dr. Ahmed)\n- Submit expenses\n- Call the plumber",
+			"**This week**\n- Submit expenses\n- Call the plumber",
+			[]string{"Here’s the updated list without the dentist appointment:"}, false},
+		{"value still in the table", "remove the salary from this, HR will send it separately",
+			"| Item | Detail |\n|---|---|\n| Role | Designer |\n| Base salary | $142,000 |",
+			"| Item | Detail |\n|---|---|\n| Role | Designer, Platform |\n| Base salary | $142,000 |",
+			[]string{"Note: the salary figure was removed from this summary."}, true},
+		{"category word is not a leak", "remove the salary from this",
+			"| Role | Designer |\n| Base salary | $142,000 |\n| Equity | 0.08% |",
+			"| Role | Designer |\n| Base salary | shared by HR |\n| Equity | 0.08% |",
+			[]string{"Note: the salary figure was removed from this summary."}, false},
+		{"old item of a replacement stays", "Move the retro to Thursday, keep the standup on Friday",
+			"1. Retro — Friday 3 May, 15:00.\n2. Standup — the Friday standup moves to 09:45.\nThanks",
+			"1. Retro — Thursday 2 May, 15:00.\n2. Standup — the Friday standup moves to 09:45.\nThanks",
+			[]string{"I’ll use Thursday instead of Friday for the retro."}, true},
+		{"attribute name is not a leak", "we're over budget, set it to 2 replicas",
+			"spec:\n  replicas: 5\n  minReplicas: 5\n  image: app",
+			"spec:\n  replicas: 2\n  minReplicas: 2\n  image: app",
+			[]string{"reduced from 5 replicas"}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			reply := tc.masked
+			var spans [][2]int
+			for _, s := range tc.traces {
+				reply += "\n\n"
+				spans = append(spans, [2]int{len(reply), len(reply) + len(s)})
+				reply += s
+			}
+			masked := mask(reply, spans)
+			it := deriveItem(Input{Request: tc.req, Previous: tc.prev, Reply: reply}, masked)
+			if got := it.contentLeak(masked) || it.sentenceLeak(reply, masked, spans); got != tc.want {
+				t.Errorf("leak = %v, want %v (item %+v)", got, tc.want, it)
+			}
+		})
+	}
+}
