@@ -39,6 +39,8 @@ GOLD ?= testdata/gold
 eval: build
 	./$(BIN) eval --label "dev sets ($(GOLD))" --replies $(GOLD)/replies.jsonl --turns $(GOLD)/turns.jsonl
 	./$(BIN) eval --label "held-out sets ($(GOLD)/heldout)" --replies $(GOLD)/heldout/replies.jsonl --turns $(GOLD)/heldout/turns.jsonl
+	@for d in fresh fresh2; do if [ -f $(GOLD)/$$d/replies.jsonl ]; then \
+	  ./$(BIN) eval --label "blind set ($(GOLD)/$$d, see its README)" --replies $(GOLD)/$$d/replies.jsonl; fi; done
 
 ## fuzz: run every native fuzz target for FUZZTIME each
 FUZZTIME ?= 60s

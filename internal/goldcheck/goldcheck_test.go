@@ -36,9 +36,13 @@ import (
 const (
 	repliesDevPath     = "../../testdata/gold/replies.jsonl"
 	repliesHeldoutPath = "../../testdata/gold/heldout/replies.jsonl"
-	repliesReadmePath  = "../../testdata/gold/README.md"
-	repliesMinDev      = 200
-	repliesMinHeldout  = 60
+	// The blind sets: written without reading the detectors, measured once
+	// before any tuning on them (testdata/gold/fresh*/README.md).
+	repliesFreshPath  = "../../testdata/gold/fresh/replies.jsonl"
+	repliesFresh2Path = "../../testdata/gold/fresh2/replies.jsonl"
+	repliesReadmePath = "../../testdata/gold/README.md"
+	repliesMinDev     = 200
+	repliesMinHeldout = 60
 )
 
 var (
@@ -371,8 +375,19 @@ func repliesReadmeSHA(doc string) (string, error) {
 	return found[0], nil
 }
 
+// repliesAllPaths lists every reply gold file that exists.
+func repliesAllPaths() []string {
+	paths := []string{repliesDevPath, repliesHeldoutPath}
+	for _, p := range []string{repliesFreshPath, repliesFresh2Path} {
+		if _, err := os.Stat(p); err == nil {
+			paths = append(paths, p)
+		}
+	}
+	return paths
+}
+
 func TestRepliesGoldRecords(t *testing.T) {
-	for _, path := range []string{repliesDevPath, repliesHeldoutPath} {
+	for _, path := range repliesAllPaths() {
 		t.Run(filepath.Base(filepath.Dir(path))+"/"+filepath.Base(path), func(t *testing.T) {
 			recs := repliesLoad(t, path)
 			for _, r := range recs {
@@ -395,10 +410,17 @@ func TestRepliesGoldSizesAndIDs(t *testing.T) {
 	}
 	seen := map[string]string{}
 	replies := map[string]string{}
-	for _, set := range []struct {
+	sets := []struct {
 		name string
 		recs []repliesRecord
-	}{{"dev", dev}, {"heldout", held}} {
+	}{{"dev", dev}, {"heldout", held}}
+	for _, p := range repliesAllPaths()[2:] {
+		sets = append(sets, struct {
+			name string
+			recs []repliesRecord
+		}{p, repliesLoad(t, p)})
+	}
+	for _, set := range sets {
 		for _, r := range set.recs {
 			if prev, ok := seen[r.ID]; ok {
 				t.Errorf("id %s appears in %s and %s", r.ID, prev, set.name)
@@ -416,7 +438,7 @@ func TestRepliesGoldSizesAndIDs(t *testing.T) {
 // both labels, all deliverable types, every position and level, and a
 // non-English share.
 func TestRepliesGoldMix(t *testing.T) {
-	for _, path := range []string{repliesDevPath, repliesHeldoutPath} {
+	for _, path := range repliesAllPaths() {
 		recs := repliesLoad(t, path)
 		if len(recs) == 0 {
 			t.Fatalf("%s: empty", path)
