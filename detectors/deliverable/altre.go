@@ -5,8 +5,8 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"sync"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 )
 
 // altRe runs an anchored alternation ^(?:A|B|...) as its alternatives:
@@ -19,7 +19,7 @@ import (
 type altRe struct {
 	re      *regexp.Regexp // the whole expression
 	once    sync.Once      // builds the rest on first use
-	alts    []*litRe       // ^(?:alternative), each with its filter
+	alts    []*litre.Re    // ^(?:alternative), each with its filter
 	byFirst [256][]int     // alternatives a line starting with this byte may match
 	rest    []int          // alternatives with no known start (any line may match)
 }
@@ -56,28 +56,12 @@ func (a *altRe) build() {
 		panic("deliverable: " + err.Error()) // checked by mustAltRe
 	}
 	for i, sub := range alts {
-		alt := newLitRe(regexp.MustCompile(`^(?:` + sub.String() + `)`))
+		alt := litre.New(regexp.MustCompile(`^(?:` + sub.String() + `)`))
 		a.alts = append(a.alts, alt)
-		if !alt.filter().anchored {
+		firsts, known := alt.FirstBytes()
+		if !known {
 			a.rest = append(a.rest, i)
 			continue
-		}
-		var firsts [256]bool
-		for _, ps := range alt.filter().prefix {
-			for _, p := range ps {
-				if !alt.filter().fold {
-					firsts[p[0]] = true
-					continue
-				}
-				// Compared in canonical case: the line may start with any
-				// rune of the first rune's case orbit.
-				r, _ := utf8.DecodeRuneInString(p)
-				for _, m := range orbitOf(r) {
-					var buf [utf8.UTFMax]byte
-					utf8.EncodeRune(buf[:], m)
-					firsts[buf[0]] = true
-				}
-			}
 		}
 		for b, ok := range firsts {
 			if ok {
@@ -85,15 +69,6 @@ func (a *altRe) build() {
 			}
 		}
 	}
-}
-
-// orbitOf returns r and the runes that fold to it.
-func orbitOf(r rune) []rune {
-	out := []rune{r}
-	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-		out = append(out, f)
-	}
-	return out
 }
 
 // MatchString reports whether the expression matches s.

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 )
 
 // The cue lists below are the splitter's rules. Structural cues (subject
@@ -86,7 +88,7 @@ func alt(xs ...string) string { return "(?:" + strings.Join(xs, "|") + ")" }
 
 // startsRe compiles a pattern anchored at the start of the cue text that
 // ends on a word boundary.
-func startsRe(xs ...string) *litRe { return mustLitRe(`^` + alt(xs...) + wb) }
+func startsRe(xs ...string) *litre.Re { return litre.MustCompile(`^` + alt(xs...) + wb) }
 
 var (
 	// subjectRe: an e-mail subject line ("Subject: ...", "**Betreff:** ...").
@@ -159,12 +161,12 @@ var (
 	// openShortRe: interjections that open narration only when punctuated
 	// ("OK, ...", "Done!", "Great -"), so that "Okra ..." or "Done right, ..."
 	// do not count.
-	openShortRe = mustLitRe(`^(?:ok|okay|alright|all right|done|great|perfect|yes|right|thanks|thank you|excellent|awesome|cool|fine|i understand|i see|ja|oui|sí|si|да)\s*[!.,:;—–-]\s*`)
-	openCJKRe   = mustLitRe(`^(?:当然|好的|好啊|没问题|明白|了解|抱歉|对不起|非常抱歉|很抱歉|收到|可以的|可以|以下是|下面是|这是|這是|以下為|根据您的|根据你的|按照您的|按照你的)`)
+	openShortRe = litre.MustCompile(`^(?:ok|okay|alright|all right|done|great|perfect|yes|right|thanks|thank you|excellent|awesome|cool|fine|i understand|i see|ja|oui|sí|si|да)\s*[!.,:;—–-]\s*`)
+	openCJKRe   = litre.MustCompile(`^(?:当然|好的|好啊|没问题|明白|了解|抱歉|对不起|非常抱歉|很抱歉|收到|可以的|可以|以下是|下面是|这是|這是|以下為|根据您的|根据你的|按照您的|按照你的)`)
 
 	// assistantRe: the assistant speaking of itself or offering help,
 	// anywhere in a short line ("Hello! How can I assist you today?").
-	assistantRe = mustLitRe(alt(
+	assistantRe = litre.MustCompile(alt(
 		`\bhow (?:can|may|could) i (?:help|assist)`, `\bwhat can i (?:do|help)`, `\bi'm (?:here|happy|glad) to help`,
 		`\bas an ai\b`, `\bi(?:'m| am) an ai\b`, `\bai language model\b`, `\bfeel free to ask\b`,
 		`\bis there (?:anything|something) (?:else )?(?:i can|you(?:'d| would) like|you need)`,
@@ -175,7 +177,7 @@ var (
 	// presentRe: a phrase that presents the deliverable ("Here's the
 	// revised email", "Voici ...", "以下是 ..."); with a final colon it
 	// makes a lead-in.
-	presentRe = mustLitRe(alt(
+	presentRe = litre.MustCompile(alt(
 		`\bhere's`, `\bhere is`, `\bhere are`, `\bhere you go`, `\bbelow is`, `\bbelow are`, `\bbelow you`,
 		`\bthe following`, `\bas follows`, `\bfollowing (?:is|are)`,
 		`\b(?:is|are) (?:the|a|an|my|your) (?:revised|updated|corrected|edited|modified|new|rewritten|shortened|final|improved|polished|adjusted|reworded|rephrased|cleaned)`,
@@ -186,7 +188,7 @@ var (
 	))
 	// labelRe: a label naming a revised deliverable ("Revised email:",
 	// "**Updated version**", "修改后的邮件：").
-	labelRe = mustLitRe(alt(
+	labelRe = litre.MustCompile(alt(
 		`\b(?:revised|updated|corrected|edited|modified|new|rewritten|shortened|final|improved|polished|adjusted|amended|refined|fixed|cleaned[- ]up|reworded|rephrased|redacted|sanitized|anonymi[sz]ed)\s+(?:[\p{L}'-]+\s+){0,2}(?:version|draft|email|e-mail|message|letter|text|code|script|snippet|list|summary|report|paragraph|sentence|response|reply|post|document|table|itinerary|resume|résumé|cv|essay|story|poem|config|configuration|query|function|program|file|template|bio|description|note|output|answer|copy|content|abstract|introduction|section|proposal|plan|agenda|schedule|menu|recipe)s?\b`,
 		`\b(?:version|lettre|courriel|message|texte|code|réponse) (?:révisée?|modifiée?|corrigée?|mise? à jour|actualisée?|améliorée?)`,
 		`\b(?:überarbeitete|aktualisierte|korrigierte|geänderte|angepasste|neue|verbesserte)[rsn]?\s+\pL+`,
@@ -197,7 +199,7 @@ var (
 
 	// editRe: first-person narration of the edit ("I've removed ...",
 	// "I'll use Thursday instead", "J'ai supprimé ...", "我已删除...").
-	editRe = mustLitRe(`^` + alt(
+	editRe = litre.MustCompile(`^` + alt(
 		`i(?:'ve| have| had|'ll| will|'m| am|'d| would)?(?: also| now| just| simply| further| then| additionally| already| carefully| gone ahead and| went ahead and| took the liberty of| tried to| made sure to| kept| only)?\s+(?:remov|delet|omit|exclud|drop|left|leav|(?:tak\pL*|took) (?:\S+ ){0,4}?(?:out|off (?:the|of|your)|away|the liberty)|strip|redact|replac|swap|substitut|chang|updat|revis|edit|modif|adjust|rewr|rephras|reword|correct|fix|made|mak|add|includ|kept|keep|retain|incorporat|shorten|condens|simplif|expand|restructur|reformat|translat|use[ds]?\b|using|ensur|avoid|focus|highlight|tweak|tailor|amend|refin|polish|clean|trim|cut|integrat|insert|put|moved|mov|rearrang|reorganiz|reorder|combin|merg|address|implement|went|gone|going to|happy to|glad to|also|toned|softened|streamlin|consolidat|anonymi|generaliz|mask|hid|blank|replac)`,
 		`(?:ich habe|ich hab|hab|ich werde)\s.*(?:entfernt|gelöscht|weggelassen|ersetzt|geändert|angepasst|überarbeitet|aktualisiert|korrigiert|hinzugefügt|ausgelassen|gestrichen|entfernen|ersetzen)`,
 		`(?:j'ai|je vais|je l'ai|nous avons|j'ai également)\s.*(?:supprimé|retiré|enlevé|remplacé|modifié|mis à jour|corrigé|ajouté|omis|révisé|ajusté|reformulé|supprimer|retirer|remplacer|modifier)`,
@@ -208,13 +210,13 @@ var (
 		`我?(?:已经|已|刚刚|这里)?(?:为您|帮您|帮你|为你|给您|给你)?(?:删除|移除|去掉|去除|删去|替换|修改|更新|调整|更正|添加|省略|改写|重写|换成|改成|删掉)`,
 	))
 	// passiveRe: passive edit narration ("The password has been removed.").
-	passiveRe = mustLitRe(`^(?:the|all|any|your|this|these|that|those|each|every|mentions?|references?|it|they|le|la|les|el|los|las|die|der|das)\b.{0,120}?` + alt(
+	passiveRe = litre.MustCompile(`^(?:the|all|any|your|this|these|that|those|each|every|mentions?|references?|it|they|le|la|les|el|los|las|die|der|das)\b.{0,120}?` + alt(
 		`\b(?:has|have|had) been (?:removed|deleted|omitted|excluded|dropped|taken out|left out|stripped|redacted|replaced|swapped|substituted|changed|updated|revised|edited|modified|adjusted|rewritten|rephrased|corrected|fixed|added|included|shortened|incorporated|masked|anonymi[sz]ed)\b`,
 		`\bwurden? .*(?:entfernt|ersetzt|gelöscht|weggelassen)`, `\ba été (?:supprimée?|retirée?|remplacée?|enlevée?)`,
 		`\bha sido (?:eliminad|reemplazad|quitad)`, nb+`был[аио]? (?:удален|убран|заменен)`,
 	) + `|已(?:被)?(?:删除|移除|替换|去掉)`)
 	// asRequestedRe: a reference to the user's request ("as you asked").
-	asRequestedRe = mustLitRe(alt(
+	asRequestedRe = litre.MustCompile(alt(
 		`\b(?:as|per) (?:you )?(?:requested|asked|instructed|wished|specified|wanted)\b`,
 		`\bas per your (?:request|instructions?)\b`, `\bper your (?:request|instructions?)\b`,
 		`\bcomme (?:vous l'avez|tu l'as) demandé`, `\bwie (?:gewünscht|gewuenscht|angefordert)`, `\bcomo (?:solicitaste|pediste|solicitó|pidió)`, `按照您的要求|根据您的要求|按你的要求|如您所要求`,
@@ -262,11 +264,11 @@ var (
 		`надеюсь`, `если (?:вам|у вас|нужно|нужны|хотите)`, `дайте знать`, `сообщите`, `примечание`,
 		`обратите внимание`, `удачи`,
 	)
-	closeCJKRe = mustLitRe(`^(?:希望|如果(?:您|你)|如需|若(?:您|你)|请(?:告诉|让)我|有任何|(?:注意|备注|说明|提示)[:：]|以上|需要(?:我|其他)|祝你|祝您|这样|此版本|修改后的)`)
+	closeCJKRe = litre.MustCompile(`^(?:希望|如果(?:您|你)|如需|若(?:您|你)|请(?:告诉|让)我|有任何|(?:注意|备注|说明|提示)[:：]|以上|需要(?:我|其他)|祝你|祝您|这样|此版本|修改后的)`)
 
 	// changeLeadRe: a line that introduces a list of the changes made
 	// ("Changes made:", "What I changed:", "### Key changes").
-	changeLeadRe = mustLitRe(`^` + alt(
+	changeLeadRe = litre.MustCompile(`^` + alt(
 		`(?:key |main |major |summary of |list of |the |some |a few )?(?:changes|edits|modifications|adjustments|revisions|updates|improvements|corrections|tweaks)(?: made| i made| applied| include| are)?`,
 		`(?:what|here's what|here is what) (?:i |was |has been |have been )?(?:changed|removed|updated|did|modified|adjusted|left out|omitted|replaced)`,
 		`what's (?:changed|new|different)`,
@@ -279,17 +281,17 @@ var (
 	) + `\s*[:：]?$`)
 
 	// changeWordRe: words naming the changes themselves.
-	changeWordRe = mustLitRe(`\b(?:changes|edits|modifications|adjustments|revisions|tweaks|updates|corrections|removals|replacements)\b`)
+	changeWordRe = litre.MustCompile(`\b(?:changes|edits|modifications|adjustments|revisions|tweaks|updates|corrections|removals|replacements)\b`)
 
 	// codeLabelRe: a heading that labels the code below it rather than
 	// starting a document ("Updated code", "Solution", "app.py").
-	codeLabelRe = mustLitRe(`^(?:(?:the |your )?(?:updated |revised |modified |corrected |fixed |final |complete |full |new |example |sample |improved )?(?:code|script|solution|implementation|version|example|program|function|query|snippet|file|configuration|config|class|component|module|answer)s?\b|step \d|\S+\.[a-z]{1,5}\b)`)
+	codeLabelRe = litre.MustCompile(`^(?:(?:the |your )?(?:updated |revised |modified |corrected |fixed |final |complete |full |new |example |sample |improved )?(?:code|script|solution|implementation|version|example|program|function|query|snippet|file|configuration|config|class|component|module|answer)s?\b|step \d|\S+\.[a-z]{1,5}\b)`)
 	// explainLabelRe: a heading that starts an explanation of the code.
-	explainLabelRe = mustLitRe(`^(?:explanation|how it works|how to (?:use|run)|usage|running|notes?|changes|key changes|what changed|output|example output|sample output|summary|testing|next steps|conclusion)\b`)
+	explainLabelRe = litre.MustCompile(`^(?:explanation|how it works|how to (?:use|run)|usage|running|notes?|changes|key changes|what changed|output|example output|sample output|summary|testing|next steps|conclusion)\b`)
 
 	// sideCmdRe: a shell command that tells the user how to install, set up
 	// or run something (the content of a side-instruction fence).
-	sideCmdRe = mustLitRe(`^(?:\$ |> |PS[^>]*> |C:\\[^>]*> |# )?(?:export|set|setx|bash|sh|zsh|pwsh|powershell|unset|\$env:|pip3?|pipx|python3?|py|node|npm|npx|yarn|pnpm|bun|deno|go|cargo|rustc|gcc|g\+\+|clang|make|cmake|javac|java|mvn|gradle|\./gradlew|dotnet|docker|docker-compose|podman|kubectl|helm|curl|wget|cd|mkdir|chmod|chown|sudo|apt|apt-get|yum|dnf|brew|choco|winget|conda|source|\.|ruby|gem|bundle|rails|php|composer|flask|uvicorn|gunicorn|streamlit|pytest|git|tsc|ts-node|psql|mysql|sqlite3|mongosh|ssh|scp|touch|cp|mv|rm|ls|cat|echo|code|open|start|run|nohup|systemctl|service|pm2|terraform|aws|gcloud|az|firebase|vercel|heroku|ng|vue|expo|flutter|dart|swift|xcodebuild|\./\S+|[A-Z_][A-Z0-9_]*=\S*)(?:\s|$)`)
+	sideCmdRe = litre.MustCompile(`^(?:\$ |> |PS[^>]*> |C:\\[^>]*> |# )?(?:export|set|setx|bash|sh|zsh|pwsh|powershell|unset|\$env:|pip3?|pipx|python3?|py|node|npm|npx|yarn|pnpm|bun|deno|go|cargo|rustc|gcc|g\+\+|clang|make|cmake|javac|java|mvn|gradle|\./gradlew|dotnet|docker|docker-compose|podman|kubectl|helm|curl|wget|cd|mkdir|chmod|chown|sudo|apt|apt-get|yum|dnf|brew|choco|winget|conda|source|\.|ruby|gem|bundle|rails|php|composer|flask|uvicorn|gunicorn|streamlit|pytest|git|tsc|ts-node|psql|mysql|sqlite3|mongosh|ssh|scp|touch|cp|mv|rm|ls|cat|echo|code|open|start|run|nohup|systemctl|service|pm2|terraform|aws|gcloud|az|firebase|vercel|heroku|ng|vue|expo|flutter|dart|swift|xcodebuild|\./\S+|[A-Z_][A-Z0-9_]*=\S*)(?:\s|$)`)
 )
 
 // isPresentationLead reports whether the cue text presents the deliverable

@@ -1,6 +1,10 @@
 package split
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre"
+)
 
 // Cues for short edit notes (split-v2): lines that tell the user what was
 // changed, wherever they stand in the line and whatever their grammar
@@ -32,7 +36,7 @@ var (
 
 	// goneRe: the item is gone or no longer there ("That bit's gone now:",
 	// "Nothing about X is mentioned now", "It no longer mentions ...").
-	goneRe = mustLitRe(alt(
+	goneRe = litre.MustCompile(alt(
 		`(?:'s|is|are|'re) (?:now |all )?gone\b`, `\bgone now\b`, `\bno longer (?:mention|include|name|list|show|appear|there|has|have|says|refer)`,
 		`\b(?:is|are|'s) (?:not )?(?:mentioned|included|named|listed|shown) (?:now|any ?more)\b`,
 		`\bnothing about\b.*\bnow\b`,
@@ -40,10 +44,10 @@ var (
 
 	// firstEditEnRe: English first-person edit narration, matched at the
 	// start of each "i"/"we" word of the line (see firstEdit).
-	firstEditEnRe = mustLitRe(`^(?:i|we)(?:'ve|'d|'ll| have| had| will)?(?: also| just| now| simply| then| already)? (?:removed|deleted|omitted|excluded|dropped|left (?:out|off)|took (?:\S+ ){0,4}?(?:out|off (?:the|of|your))|taken (?:\S+ ){0,4}?(?:out|off (?:the|of|your))|cut|stripped|replaced|swapped|switched|substituted|rewrote|reworded|trimmed|redacted|blanked|masked|generali[sz]ed|scrubbed)\b`)
+	firstEditEnRe = litre.MustCompile(`^(?:i|we)(?:'ve|'d|'ll| have| had| will)?(?: also| just| now| simply| then| already)? (?:removed|deleted|omitted|excluded|dropped|left (?:out|off)|took (?:\S+ ){0,4}?(?:out|off (?:the|of|your))|taken (?:\S+ ){0,4}?(?:out|off (?:the|of|your))|cut|stripped|replaced|swapped|switched|substituted|rewrote|reworded|trimmed|redacted|blanked|masked|generali[sz]ed|scrubbed)\b`)
 	// firstEditLatinRe: the same in German, French, Spanish, Portuguese
 	// and Italian ("Geburtsdatum habe ich entfernt", "Já tirei essa parte").
-	firstEditLatinRe = mustLitRe(alt(
+	firstEditLatinRe = litre.MustCompile(alt(
 		`\bhabe ich\b.*(?:entfernt|gelöscht|weggelassen|ersetzt|gestrichen|rausgenommen|herausgenommen)`,
 		`\b(?:j'ai|je l'ai|on a)\b.*(?:supprimé|retiré|enlevé|remplacé|omis|coupé)`,
 		`\b(?:he|hemos|ya he)\b.*(?:eliminado|quitado|borrado|reemplazado|sustituido|omitido|sacado)`,
@@ -52,7 +56,7 @@ var (
 	))
 	// firstEditIntlRe: Russian, Chinese, Japanese and Korean ("Убрал ...",
 	// "我已经把那句话删掉了", "理由の部分は削除しました", "삭제했습니다").
-	firstEditIntlRe = mustLitRe(alt(
+	firstEditIntlRe = litre.MustCompile(alt(
 		nb+`(?:я )?(?:убрал|удалил|заменил|исключил|вычеркнул)а?`+wb,
 		`(?:已经?|已)(?:按.{0,12}?)?(?:把|将)?.{0,40}?(?:删除|删掉|去掉|移除|删去|去除|拿掉|省略|替换|换成|改成|改为)`,
 		`(?:把|将).{1,40}?(?:删除|删掉|去掉|移除|删去|去除|拿掉|替换成|换成|改成)了`,
@@ -65,11 +69,11 @@ var (
 
 	// pastPassiveRe: a short passive statement of a removal in the past
 	// tense ("It was left off the schedule."), an afterword cue only.
-	pastPassiveRe = mustLitRe(`\b(?:was|were)(?: also| now)? (?:removed|deleted|omitted|excluded|dropped|left (?:out|off)|taken (?:out|off)|cut|stripped|redacted|replaced|swapped)\b`)
+	pastPassiveRe = litre.MustCompile(`\b(?:was|were)(?: also| now)? (?:removed|deleted|omitted|excluded|dropped|left (?:out|off)|taken (?:out|off)|cut|stripped|redacted|replaced|swapped)\b`)
 
 	// personalRe: the line speaks to the user or as the assistant, so it is
 	// narration even when typeset like a note of the document.
-	personalRe = mustLitRe(alt(
+	personalRe = litre.MustCompile(alt(
 		`\b(?:i|i'm|i've|i'll|i'd|me|my|you|your|yours|you're|you've|you'd|you'll|please|let me)\b`,
 		nb+`(?:ich|du|dir|dich|dein\pL*|je|j'|tu|vous|votre|vos|yo|tú|usted|eu|você|io|я|ты|вы|вам|ваш\pL*|твой|твоя)`+wb,
 		`[我你您]`, `私|あなた`, `제가|저는|요청하신|말씀하신`,
@@ -119,12 +123,12 @@ var (
 	// pastFirstRe and nowRe together: the assistant says what it did and
 	// how the deliverable is now ("Noah now matches the socks instead of
 	// doing the bins, and I gave the bins to Ava twice a week.").
-	pastFirstRe = mustLitRe(`(?:^|[^f] )(?:i|we)(?:'ve| have)? (?:also |just )?(?:gave|moved|swapped|switched|replaced|put|kept|changed|turned|reassigned|assigned|shifted|renamed|merged|used|rewrote|reworded)\b`)
-	nowRe       = mustLitRe(`\b(?:now|instead|no longer)\b`)
+	pastFirstRe = litre.MustCompile(`(?:^|[^f] )(?:i|we)(?:'ve| have)? (?:also |just )?(?:gave|moved|swapped|switched|replaced|put|kept|changed|turned|reassigned|assigned|shifted|renamed|merged|used|rewrote|reworded)\b`)
+	nowRe       = litre.MustCompile(`\b(?:now|instead|no longer)\b`)
 
 	// footerRe: a footer of an e-mail or newsletter after the signature
 	// (confidentiality notice, unsubscribe line), which is body.
-	footerRe = mustLitRe(alt(
+	footerRe = litre.MustCompile(alt(
 		`\bconfidential`, `\bintended (?:solely |only )?for\b`, `\bin error\b`, `\bunsubscribe\b`, `\breceiving this\b`,
 		`\bmailing list\b`, `\bdisclaimer\b`, `\bprivileged\b`, `vertraulich`, `confidentiel`, `confidencial`, `riservat`,
 		`конфиденциальн`, `保密`, `机密`, `機密`,
@@ -132,7 +136,7 @@ var (
 
 	// versionChangesRe: a lead naming the changes of this version
 	// ("Changes in this version:", "Edits to the draft:").
-	versionChangesRe = mustLitRe(`^(?:the )?(?:main |key )?(?:changes|edits|modifications|adjustments|revisions|updates|tweaks|corrections) (?:in|to|for|from|since) (?:this|the|your|my|the new|the revised|the updated|the previous|the last|the original) (?:version|draft|revision|update|edit|rewrite|one)\b`)
+	versionChangesRe = litre.MustCompile(`^(?:the )?(?:main |key )?(?:changes|edits|modifications|adjustments|revisions|updates|tweaks|corrections) (?:in|to|for|from|since) (?:this|the|your|my|the new|the revised|the updated|the previous|the last|the original) (?:version|draft|revision|update|edit|rewrite|one)\b`)
 )
 
 // pastNow reports whether the cue text is first-person past narration of
@@ -186,7 +190,7 @@ func (d *doc) tableComment(i int) bool {
 
 // shortLabelRe: a line that opens with a label of at most three words and
 // a colon ("Tip:", "Short version:", "Estimated cost:").
-var shortLabelRe = mustLitRe(`^\pL+(?: \pL+){0,2}\s?[:：]\s`)
+var shortLabelRe = litre.MustCompile(`^\pL+(?: \pL+){0,2}\s?[:：]\s`)
 
 // endsSentence reports whether the trimmed text ends like a sentence.
 func endsSentence(c string) bool {
@@ -226,7 +230,7 @@ func hasNonASCII(s string) bool {
 // instead of giving it: an offer, a question back, a capability, advice on
 // the draft ("I can remove Dylan from Table 6 — should I also ...?", "No —
 // the draft only has your name", "You could leave it out").
-var talkRe = mustLitRe(alt(
+var talkRe = litre.MustCompile(alt(
 	`\bi can (?:also |easily )?(?:remove|cut|add|change|drop|write|make|send|draft|edit|rewrite|move|take|leave|include|shorten|adjust|put|replace)\b`,
 	`\b(?:should|shall) i (?:also |just )?(?:remove|cut|add|change|move|keep|include|take|leave|drop|write|make|send|draft|replace|put)\b`,
 	`\bdo you mean\b`, `\b(?:would you like|do you want) me to\b`, `\bif so, i\b`, `\bbefore i (?:draft|write|start|make)\b`,

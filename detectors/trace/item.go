@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 	"github.com/revtrace/revtrace/detectors/sentences"
 	"github.com/revtrace/revtrace/detectors/split"
 )
@@ -63,23 +64,17 @@ var categoryWords = map[string][]string{
 
 // shapes recognise a category from what the item looks like.
 var (
-	emailRE   = mustLitRe(`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`)
-	urlRE     = mustLitRe(`(?i)\b(?:https?://|www\.)[^\s<>()"']+[^\s<>()"'.,;:!?]`)
-	phoneRE   = withNeed(mustLitRe(`(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}[\s.-]\d{2,4}(?:[\s.-]\d{2,4})?`), phoneShape)
-	moneyRE   = withNeed(mustLitRe(`(?i)[$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|billion))?|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars|euros|pounds|k)\b`), moneyShape)
-	numberRE  = mustLitRe(`\b\d[\d,.\-]{2,}\d\b|\b\d{3,}\b`)
-	nameRE    = &litRe{Regexp: regexp.MustCompile(`\b\p{Lu}\p{Ll}+(?:\s+(?:\p{Lu}\.|\p{Lu}\p{Ll}+))+\b`), lf: &litFilter{}, need: nameShape}
-	addressRE = mustLitRe(`(?i)\b\d{1,5}\s*[a-z]?,?\s+(?:rue|avenue|av\.|street|st\.?|road|rd\.?|lane|ln\.?|boulevard|blvd\.?|drive|way|place|court|ct\.?|terrace|close|calle|avenida|straße|strasse|str\.|weg|allee|platz|via|viale)\b[^\n,;]{0,40}|\b(?:rue|calle|avenida|via|viale)\s+[^\n,;]{2,40}?\s+\d{1,5}\b|[\p{L}-]+(?:straße|strasse|weg|allee|platz|gasse)\s+\d{1,4}[a-z]?\b`)
-	assignRE  = mustLitRe(`(?i)\b[\w.-]*(?:token|key|secret|password|passwd|pwd|pass)[\w.-]*["']?\s*[:=]\s*["'` + "`" + `]?([^\s"'` + "`" + `,;]{4,})`)
-	secretRE  = mustLitRe(`\b(?:sk|pk|ghp|xox[bp]|AKIA)[-_A-Za-z0-9]{10,}\b|\b[A-Za-z0-9_\-]{24,}\b`)
-	passRE    = mustLitRe(`(?i)\b(?:password|passcode|passphrase|pin|pwd|pass)\b\s*(?:is|:|=|-)?\s*["'“‘` + "`" + `]?([^\s"'”’` + "`" + `,;]{3,40}?)["'”’` + "`" + `]?(?:[\s,;)]|\.(?:\s|$)|$)`)
+	emailRE   = litre.MustCompile(`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`)
+	urlRE     = litre.MustCompile(`(?i)\b(?:https?://|www\.)[^\s<>()"']+[^\s<>()"'.,;:!?]`)
+	phoneRE   = litre.MustCompile(`(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}[\s.-]\d{2,4}(?:[\s.-]\d{2,4})?`).WithNeed(phoneShape)
+	moneyRE   = litre.MustCompile(`(?i)[$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|billion))?|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars|euros|pounds|k)\b`).WithNeed(moneyShape)
+	numberRE  = litre.MustCompile(`\b\d[\d,.\-]{2,}\d\b|\b\d{3,}\b`)
+	nameRE    = litre.New(regexp.MustCompile(`\b\p{Lu}\p{Ll}+(?:\s+(?:\p{Lu}\.|\p{Lu}\p{Ll}+))+\b`)).WithoutLiterals().WithNeed(nameShape)
+	addressRE = litre.MustCompile(`(?i)\b\d{1,5}\s*[a-z]?,?\s+(?:rue|avenue|av\.|street|st\.?|road|rd\.?|lane|ln\.?|boulevard|blvd\.?|drive|way|place|court|ct\.?|terrace|close|calle|avenida|straße|strasse|str\.|weg|allee|platz|via|viale)\b[^\n,;]{0,40}|\b(?:rue|calle|avenida|via|viale)\s+[^\n,;]{2,40}?\s+\d{1,5}\b|[\p{L}-]+(?:straße|strasse|weg|allee|platz|gasse)\s+\d{1,4}[a-z]?\b`)
+	assignRE  = litre.MustCompile(`(?i)\b[\w.-]*(?:token|key|secret|password|passwd|pwd|pass)[\w.-]*["']?\s*[:=]\s*["'` + "`" + `]?([^\s"'` + "`" + `,;]{4,})`)
+	secretRE  = litre.MustCompile(`\b(?:sk|pk|ghp|xox[bp]|AKIA)[-_A-Za-z0-9]{10,}\b|\b[A-Za-z0-9_\-]{24,}\b`)
+	passRE    = litre.MustCompile(`(?i)\b(?:password|passcode|passphrase|pin|pwd|pass)\b\s*(?:is|:|=|-)?\s*["'“‘` + "`" + `]?([^\s"'”’` + "`" + `,;]{3,40}?)["'”’` + "`" + `]?(?:[\s,;)]|\.(?:\s|$)|$)`)
 )
-
-// withNeed sets need as p's extra necessary condition and returns p.
-func withNeed(p *litRe, need func(string) bool) *litRe {
-	p.need = need
-	return p
-}
 
 // isREDigit reports whether c is in RE2's \d class (ASCII digits).
 func isREDigit(c byte) bool { return '0' <= c && c <= '9' }
@@ -315,62 +310,62 @@ func distinctiveTokens(s string) []string {
 }
 
 // Request patterns that name the withdrawn or replaced item (group 1).
-var requestItemREs = []*litRe{
+var requestItemREs = []*litre.Re{
 	// replace X with Y / swap X for Y / change X to Y
-	mustLitRe(`(?i)\b(?:replace|swap|switch|change)\s+(?:out\s+)?(.{1,80}?)\s+(?:with|for|to|by|into)\b`),
+	litre.MustCompile(`(?i)\b(?:replace|swap|switch|change)\s+(?:out\s+)?(.{1,80}?)\s+(?:with|for|to|by|into)\b`),
 	// use Y instead of X
-	mustLitRe(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(.{1,80}?)(?:[,;!?\n)]|$)`),
+	litre.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(.{1,80}?)(?:[,;!?\n)]|$)`),
 	// substitute Y for X
-	mustLitRe(`(?i)\bsubstitute\s+.{1,80}?\s+for\s+(.{1,80}?)(?:[,;!?\n)]|$)`),
+	litre.MustCompile(`(?i)\bsubstitute\s+.{1,80}?\s+for\s+(.{1,80}?)(?:[,;!?\n)]|$)`),
 	// take X out / leave X off
-	mustLitRe(`(?i)\b(?:take|leave|keep|cut|get|strip|cross|pull)\s+(.{1,60}?)\s+(?:out|off)\b`),
+	litre.MustCompile(`(?i)\b(?:take|leave|keep|cut|get|strip|cross|pull)\s+(.{1,60}?)\s+(?:out|off)\b`),
 	// remove X
-	mustLitRe(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|get\s+rid\s+of|take\s+out|leave\s+out|take\s+away|cross\s+out|lose|ditch|censor|mask|blank\s+out)\s+(?:out\s+)?(.{1,80}?)(?:\s+(?:from|in|out|off|and|so|because|since|as|please|entirely|completely|altogether|too|also|for\s+privacy|for\s+now|this\s+time|before|after|when|if)\b|[,;!?\n)]|$)`),
+	litre.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|get\s+rid\s+of|take\s+out|leave\s+out|take\s+away|cross\s+out|lose|ditch|censor|mask|blank\s+out)\s+(?:out\s+)?(.{1,80}?)(?:\s+(?:from|in|out|off|and|so|because|since|as|please|entirely|completely|altogether|too|also|for\s+privacy|for\s+now|this\s+time|before|after|when|if)\b|[,;!?\n)]|$)`),
 	// don't mention X
-	mustLitRe(`(?i)\b(?:don't|don’t|do\s+not|dont|never|no\s+need\s+to|stop|avoid)\s+(?:mention(?:ing)?|includ(?:e|ing)|say(?:ing)?|us(?:e|ing)|add(?:ing)?|list(?:ing)?|nam(?:e|ing)|referenc(?:e|ing)|talk(?:ing)?\s+about|bring(?:ing)?\s+up|put(?:ting)?|writ(?:e|ing)|show(?:ing)?|reveal(?:ing)?|disclos(?:e|ing))\s+(?:anything\s+about\s+)?(.{1,80}?)(?:\s+(?:in|from|anymore|any\s+more|again|at\s+all|please)\b|[,;!?\n)]|$)`),
+	litre.MustCompile(`(?i)\b(?:don't|don’t|do\s+not|dont|never|no\s+need\s+to|stop|avoid)\s+(?:mention(?:ing)?|includ(?:e|ing)|say(?:ing)?|us(?:e|ing)|add(?:ing)?|list(?:ing)?|nam(?:e|ing)|referenc(?:e|ing)|talk(?:ing)?\s+about|bring(?:ing)?\s+up|put(?:ting)?|writ(?:e|ing)|show(?:ing)?|reveal(?:ing)?|disclos(?:e|ing))\s+(?:anything\s+about\s+)?(.{1,80}?)(?:\s+(?:in|from|anymore|any\s+more|again|at\s+all|please)\b|[,;!?\n)]|$)`),
 	// without X
-	mustLitRe(`(?i)\bwithout\s+(?:mentioning\s+|including\s+|any\s+mention\s+of\s+)?(.{1,60}?)(?:[,;!?\n)]|$)`),
+	litre.MustCompile(`(?i)\bwithout\s+(?:mentioning\s+|including\s+|any\s+mention\s+of\s+)?(.{1,60}?)(?:[,;!?\n)]|$)`),
 	// no mention of X
-	mustLitRe(`(?i)\bno\s+(?:more\s+)?(?:mention|reference)s?\s+(?:of|to)\s+(.{1,60}?)(?:[,;!?\n)]|$)`),
+	litre.MustCompile(`(?i)\bno\s+(?:more\s+)?(?:mention|reference)s?\s+(?:of|to)\s+(.{1,60}?)(?:[,;!?\n)]|$)`),
 	// German, French, Spanish, Russian, Chinese imperatives
-	mustLitRe(`(?i)\b(?:entferne|entfernen|lösche|löschen|streiche|streichen)\s+(?:bitte\s+)?(.{1,60}?)(?:[,;!?\n]|$)`),
-	mustLitRe(`(?i)\blass\s+(.{1,60}?)\s+weg\b`),
-	mustLitRe(`(?i)\b(?:nimm|nehmen\s+sie)\s+(.{1,60}?)\s+(?:wieder\s+)?(?:raus|heraus|weg)\b`),
-	mustLitRe(`(?i)\b(?:supprime|supprimez|retire|retirez|enlève|enlevez|enleve)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
-	mustLitRe(`(?i)\b(?:elimina|quita|borra|omite|saca)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
-	mustLitRe(`(?i)(?:^|[^\p{L}])(?:удали|удалите|убери|уберите|исключи|исключите)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
-	mustLitRe(`(?:删除|删掉|去掉|去除|移除|删去|不要提(?:到|及)?|不要包含|别提)([^，。！？,.!?\n]{1,30})`),
+	litre.MustCompile(`(?i)\b(?:entferne|entfernen|lösche|löschen|streiche|streichen)\s+(?:bitte\s+)?(.{1,60}?)(?:[,;!?\n]|$)`),
+	litre.MustCompile(`(?i)\blass\s+(.{1,60}?)\s+weg\b`),
+	litre.MustCompile(`(?i)\b(?:nimm|nehmen\s+sie)\s+(.{1,60}?)\s+(?:wieder\s+)?(?:raus|heraus|weg)\b`),
+	litre.MustCompile(`(?i)\b(?:supprime|supprimez|retire|retirez|enlève|enlevez|enleve)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
+	litre.MustCompile(`(?i)\b(?:elimina|quita|borra|omite|saca)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
+	litre.MustCompile(`(?i)(?:^|[^\p{L}])(?:удали|удалите|убери|уберите|исключи|исключите)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
+	litre.MustCompile(`(?:删除|删掉|去掉|去除|移除|删去|不要提(?:到|及)?|不要包含|别提)([^，。！？,.!?\n]{1,30})`),
 	// levels-v2: more request forms
 	// change it from X to Y
-	mustLitRe(`(?i)\b(?:change|move|switch|shift|reschedule|update)\s+(?:it|this|that|the\s+\w+)?\s*from\s+(.{1,60}?)\s+to\b`),
+	litre.MustCompile(`(?i)\b(?:change|move|switch|shift|reschedule|update)\s+(?:it|this|that|the\s+\w+)?\s*from\s+(.{1,60}?)\s+to\b`),
 	// strip out X before …
-	mustLitRe(`(?i)\b(?:strip|cut|take|rip|pull|leave|blank|black|white)\s+out\s+(.{1,80}?)(?:\s+(?:from|in|before|after|when|so|because|since|as|please|entirely|completely)\b|[,;!?\n)]|$)`),
+	litre.MustCompile(`(?i)\b(?:strip|cut|take|rip|pull|leave|blank|black|white)\s+out\s+(.{1,80}?)(?:\s+(?:from|in|before|after|when|so|because|since|as|please|entirely|completely)\b|[,;!?\n)]|$)`),
 	// can we not use X / not X
-	mustLitRe(`(?i)\b(?:can\s+(?:we|you)\s+)?not\s+(?:use|include|mention|name|list|show|put|add)\s+(.{1,60}?)(?:[,;!?\n)]|\s+(?:in|from|anymore|at\s+all|please)\b|$)`),
+	litre.MustCompile(`(?i)\b(?:can\s+(?:we|you)\s+)?not\s+(?:use|include|mention|name|list|show|put|add)\s+(.{1,60}?)(?:[,;!?\n)]|\s+(?:in|from|anymore|at\s+all|please)\b|$)`),
 	// just say 'a medical reason', not asthma
-	mustLitRe(`(?i)(?:,|;|—|–)\s*(?:but\s+)?not\s+(?:the\s+|my\s+)?(.{1,60}?)(?:[,;.!?\n)]|$)`),
+	litre.MustCompile(`(?i)(?:,|;|—|–)\s*(?:but\s+)?not\s+(?:the\s+|my\s+)?(.{1,60}?)(?:[,;.!?\n)]|$)`),
 	// nothing about X / no X (please)
-	mustLitRe(`(?i)\bnothing\s+(?:about|on|regarding)\s+(.{1,60}?)(?:[,;.!?\n)]|$)`),
-	mustLitRe(`(?i)(?:^|[—–:;,.]\s*|\s)no\s+((?:\p{L}[\p{L}'’-]*)(?:\s+\p{L}[\p{L}'’-]*){0,2}?)(?:\s+please)?(?:[,;.!?\n)]|$)`),
+	litre.MustCompile(`(?i)\bnothing\s+(?:about|on|regarding)\s+(.{1,60}?)(?:[,;.!?\n)]|$)`),
+	litre.MustCompile(`(?i)(?:^|[—–:;,.]\s*|\s)no\s+((?:\p{L}[\p{L}'’-]*)(?:\s+\p{L}[\p{L}'’-]*){0,2}?)(?:\s+please)?(?:[,;.!?\n)]|$)`),
 	// hardcode/commit X
-	mustLitRe(`(?i)\b(?:don't|don’t|do\s+not|dont|never)\s+(?:hard-?code|commit|store|expose|leak|log|print|keep)\s+(.{1,60}?)(?:\s+(?:in|into|from|anywhere|please)\b|[,;!?\n)]|$)`),
+	litre.MustCompile(`(?i)\b(?:don't|don’t|do\s+not|dont|never)\s+(?:hard-?code|commit|store|expose|leak|log|print|keep)\s+(.{1,60}?)(?:\s+(?:in|into|from|anywhere|please)\b|[,;!?\n)]|$)`),
 	// German verb-final: "Bitte Geburtsdatum und Familienstand weglassen", "X bitte rausnehmen"
-	mustLitRe(`(?i)^(?:bitte\s+)?(.{1,60}?)\s+(?:bitte\s+)?(?:wieder\s+)?(?:rausnehmen|herausnehmen|weglassen|entfernen|löschen|streichen|rauslassen)\b`),
+	litre.MustCompile(`(?i)^(?:bitte\s+)?(.{1,60}?)\s+(?:bitte\s+)?(?:wieder\s+)?(?:rausnehmen|herausnehmen|weglassen|entfernen|löschen|streichen|rauslassen)\b`),
 	// Russian: "Про лечение не пиши"
-	mustLitRe(`(?i)(?:^|[^\p{L}])(?:про|о|об)\s+(.{1,40}?)\s+(?:не\s+(?:пиши|упоминай|говори|надо|нужно)|ничего\s+не)`),
+	litre.MustCompile(`(?i)(?:^|[^\p{L}])(?:про|о|об)\s+(.{1,40}?)\s+(?:не\s+(?:пиши|упоминай|говори|надо|нужно)|ничего\s+не)`),
 	// Spanish, Portuguese, Italian imperatives
-	mustLitRe(`(?i)\b(?:tira|tire|retira|apaga|remova|exclua|togli|toglimi|rimuovi|elimina|cancella|leva|levate|omettere|ometti)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
+	litre.MustCompile(`(?i)\b(?:tira|tire|retira|apaga|remova|exclua|togli|toglimi|rimuovi|elimina|cancella|leva|levate|omettere|ometti)\s+(.{1,60}?)(?:[,;!?\n]|$)`),
 	// Chinese: 把X删掉 / 不要写X / X不要写
-	mustLitRe(`把(.{1,30}?)(?:从[^，。]{0,12}?(?:里|中|上))?(?:删掉|删除|去掉|拿掉|移除|删去|去除|拿走|隐去)`),
-	mustLitRe(`(?:不要写|别写|不用写|不要提|别提)([^，。！？,.!?\n]{1,30})`),
-	mustLitRe(`([^，。！？,.!?\n]{1,30}?)(?:不要写|别写|不用写|就不要写了|不要提)`),
+	litre.MustCompile(`把(.{1,30}?)(?:从[^，。]{0,12}?(?:里|中|上))?(?:删掉|删除|去掉|拿掉|移除|删去|去除|拿走|隐去)`),
+	litre.MustCompile(`(?:不要写|别写|不用写|不要提|别提)([^，。！？,.!?\n]{1,30})`),
+	litre.MustCompile(`([^，。！？,.!?\n]{1,30}?)(?:不要写|别写|不用写|就不要写了|不要提)`),
 	// Japanese: XをYから削除して / Xは書かないで
-	mustLitRe(`([^、。！？\s]{1,30}?)(?:を|は)(?:[^、。をは]{0,12}から)?(?:削除|消して|消し|書かない|外して|省いて|入れない|取って|取り除)`),
+	litre.MustCompile(`([^、。！？\s]{1,30}?)(?:を|は)(?:[^、。をは]{0,12}から)?(?:削除|消して|消し|書かない|外して|省いて|入れない|取って|取り除)`),
 	// Korean: X는 빼줘 / X를 삭제해
-	mustLitRe(`([^,.!?]{1,20}?)(?:은|는|을|를)\s*(?:빼|삭제|지워|제거|없애)`),
+	litre.MustCompile(`([^,.!?]{1,20}?)(?:은|는|을|를)\s*(?:빼|삭제|지워|제거|없애)`),
 	// I don't want X in there; not X, say Y
-	mustLitRe(`(?i)\b(?:don't|don’t|do\s+not|dont)\s+want\s+(.{1,60}?)\s+(?:in\s+(?:there|it|this|the\s+\w+)|mentioned|included|anywhere)\b`),
-	mustLitRe(`(?i)^not\s+(?:the\s+|my\s+)?(.{1,40}?)\s*[,;—–]\s*(?:just\s+)?(?:say|use|write|call|put|mention)\b`),
+	litre.MustCompile(`(?i)\b(?:don't|don’t|do\s+not|dont)\s+want\s+(.{1,60}?)\s+(?:in\s+(?:there|it|this|the\s+\w+)|mentioned|included|anywhere)\b`),
+	litre.MustCompile(`(?i)^not\s+(?:the\s+|my\s+)?(.{1,40}?)\s*[,;—–]\s*(?:just\s+)?(?:say|use|write|call|put|mention)\b`),
 }
 
 var (
@@ -382,11 +377,11 @@ var (
 		regexp.MustCompile("`([^`\n]{1,80}?)`"),
 		regexp.MustCompile(`「([^」\n]{1,40}?)」`),
 	}
-	insteadQuotedRE = mustLitRe(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+["'“‘` + "`" + `]([^"'”’` + "`" + `\n]{1,80})["'”’` + "`" + `]`)
-	withdrawVerbRE  = mustLitRe(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask)\b|\b(?:put|bring|say|name|list|write|hard-?code|commit|store|expose|nothing|not|no|keep)\b|don['’]?t\s+want|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|rausnehmen|herausnehmen|weglassen|rauslassen|supprim|retir|enl[eè]v|elimin|quita|borra|\btira|\btire\b|apaga|remov|exclu|togli|rimuov|cancell|\bleva\b|omett|удал|убер|убра|убрать|не\s+пиши|не\s+упоминай|删|去掉|去除|移除|拿掉|拿走|不要|别写|别提|不用写|消し|削除|省|書かない|外し|取り除|빼|삭제|지워|제거|없애`)
+	insteadQuotedRE = litre.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+["'“‘` + "`" + `]([^"'”’` + "`" + `\n]{1,80})["'”’` + "`" + `]`)
+	withdrawVerbRE  = litre.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask)\b|\b(?:put|bring|say|name|list|write|hard-?code|commit|store|expose|nothing|not|no|keep)\b|don['’]?t\s+want|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|rausnehmen|herausnehmen|weglassen|rauslassen|supprim|retir|enl[eè]v|elimin|quita|borra|\btira|\btire\b|apaga|remov|exclu|togli|rimuov|cancell|\bleva\b|omett|удал|убер|убра|убрать|не\s+пиши|не\s+упоминай|删|去掉|去除|移除|拿掉|拿走|不要|别写|别提|不用写|消し|削除|省|書かない|外し|取り除|빼|삭제|지워|제거|없애`)
 	// diffCueRE: the request withdraws or replaces something, or says that
 	// something no longer holds, so a line gone from the draft is an item.
-	diffCueRE      = mustLitRe(`(?i)\b(?:now|anymore|any\s+more|no\s+longer|cancel(?:l?ed)?|moved|not\s+(?:coming|going|happening|available|true|correct|right|there))\b|不再|取消|nicht\s+mehr|plus\s+(?:là|disponible)|ya\s+no`)
+	diffCueRE      = litre.MustCompile(`(?i)\b(?:now|anymore|any\s+more|no\s+longer|cancel(?:l?ed)?|moved|not\s+(?:coming|going|happening|available|true|correct|right|there))\b|不再|取消|nicht\s+mehr|plus\s+(?:là|disponible)|ya\s+no`)
 	leadingJunkRE  = regexp.MustCompile(`(?i)^(?:(?:the|a|an|my|our|your|his|her|their|this|that|these|those|all|any|every|each|some|of|about|on|to|also|just|please|entire|whole|following|using|naming|mentioning|saying|writing|listing|including|calling|putting|die|der|das|den|dem|meine|meinen|meiner|mein|bitte|la|le|les|el|los|las|mi|mis|mon|ma|mes|il|lo|gli|o|os|as|meu|minha)\s+|(?:l|d)['’]|(?:part|parts|section|sections|line|lines|bit|bits|sentence|sentences|paragraph|paragraphs|thing|things|stuff|info|information|details?|mentions?|references?|words?|phrase|reference)\s+(?:about|on|with|regarding|mentioning|where|that|of|to|containing)\s+|(?:mention|mentions|reference|references)\s+(?:of|to)\s+|anything\s+about\s+)+`)
 	trailingJunkRE = regexp.MustCompile(`(?i)(?:\s+(?:part|section|line|bit|sentence|paragraph|thing|stuff|one|entirely|completely|altogether|please|too|also|again|anymore|now|as\s+well|bitte|wieder|anywhere|everywhere|at\s+all|whatsoever|what\s+so\s+ever|in\s+(?:the|your)\s+(?:code|text|answer|response|email|message|letter))|[\s"'”’` + "`" + `.,;:!?)\]]+)+$`)
 	pronounHeadRE  = regexp.MustCompile(`(?i)^(?:(?:it|them|him|her|that|this)\s+(?:just|and|but|so|or|because|since|please|to|is|was|'s|would|will|can|could|should)\b|(?:who|which|whose|whom|whatever|whichever|where|when|if|what)\b)`)
@@ -397,7 +392,7 @@ var (
 // the user's request, or "".
 func requestItem(req string) string {
 	req = requestProse(req)
-	return itemOfRequest(req, withdrawVerbRE.matchText(&target{s: req}))
+	return itemOfRequest(req, withdrawVerbRE.MatchTarget(litre.NewTarget(req)))
 }
 
 // itemOfRequest is requestItem on the request's prose (requestProse), given
@@ -418,9 +413,9 @@ func itemOfRequest(req string, verb bool) string {
 	best, bestPos, bestEnd := "", -1, -1
 	for _, sp := range sentences.Split(req) {
 		sent := strings.TrimRight(req[sp.Start:sp.End], ".")
-		st := &target{s: sent}
+		st := litre.NewTarget(sent)
 		for _, re := range requestItemREs {
-			if !re.may(st) {
+			if !re.MayMatch(st) {
 				continue
 			}
 			m := re.FindStringSubmatchIndex(sent)
@@ -603,8 +598,8 @@ func deriveItem(in Input, masked string) *item {
 	prevBody := bodyOf(in.Previous)
 	it.prev = prevBody
 	req := requestProse(in.Request)
-	rt := &target{s: req}
-	verb := withdrawVerbRE.matchText(rt)
+	rt := litre.NewTarget(req)
+	verb := withdrawVerbRE.MatchTarget(rt)
 	phrase := itemOfRequest(req, verb)
 	if pointerPhrase(phrase) {
 		phrase = "" // "the part I highlighted": names nothing
@@ -622,7 +617,7 @@ func deriveItem(in Input, masked string) *item {
 	describes := phrase != "" && phraseDescribes(phrase, labelPrev)
 	var diffText string
 	var diffNames []string
-	if prevBody != "" && (traced || phrase == "" && (verb || diffCueRE.matchText(rt))) {
+	if prevBody != "" && (traced || phrase == "" && (verb || diffCueRE.MatchTarget(rt))) {
 		diffText, diffNames = diffPrevious(prevBody, masked)
 	}
 	if phrase == "" {
@@ -757,9 +752,9 @@ func valueFromPrevious(prev, reply string, cats []string) string {
 		v = strings.TrimSpace(v)
 		return v != "" && !strings.Contains(lowReply, strings.ToLower(v))
 	}
-	prevT := &target{s: prev}
-	first := func(re *litRe, group int) string {
-		if !re.may(prevT) {
+	prevT := litre.NewTarget(prev)
+	first := func(re *litre.Re, group int) string {
+		if !re.MayMatch(prevT) {
 			return ""
 		}
 		for _, m := range re.FindAllStringSubmatch(prev, -1) {
@@ -996,9 +991,9 @@ func (it *item) addNames(names []string) {
 // numbers, amounts and multi-word proper names.
 func values(s string) []string {
 	var out []string
-	t := &target{s: s}
-	for _, re := range []*litRe{emailRE, urlRE, phoneRE, moneyRE, nameRE} {
-		if !re.may(t) {
+	t := litre.NewTarget(s)
+	for _, re := range []*litre.Re{emailRE, urlRE, phoneRE, moneyRE, nameRE} {
+		if !re.MayMatch(t) {
 			continue
 		}
 		for _, m := range re.FindAllString(s, -1) {

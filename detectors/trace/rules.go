@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 )
 
 //go:embed rules.txt
@@ -58,9 +59,9 @@ type Rule struct {
 	Positives   []string // sentences the rule must fire on
 	Negatives   []string // sentences no rule may fire on
 
-	patterns []*litRe
-	requires []*litRe
-	unless   []*litRe
+	patterns []*litre.Re
+	requires []*litre.Re
+	unless   []*litre.Re
 	override map[string]bool
 }
 
@@ -72,8 +73,8 @@ type veto struct {
 	Sentence    bool     // scope sentence (else overlap)
 	Examples    []string
 
-	patterns []*litRe
-	unless   []*litRe
+	patterns []*litre.Re
+	unless   []*litre.Re
 }
 
 // ruleSet is a compiled rules file.
@@ -89,7 +90,7 @@ type ruleSet struct {
 	// letters in either case; kwMask finds the rules whose keywords occur
 	// (nil: use trie).
 	kwOnce sync.Once
-	kwAny  *litDFA
+	kwAny  *litre.DFA
 	kwMask *maskDFA
 	kws    []string // the keywords, by trie pattern id
 }
@@ -125,7 +126,7 @@ func parseRules(src string) (*ruleSet, error) {
 		}
 		return s, err
 	}
-	compile := func(line int, s string) (*litRe, error) {
+	compile := func(line int, s string) (*litre.Re, error) {
 		s, err := expand(line, s)
 		if err != nil {
 			return nil, err
@@ -134,7 +135,7 @@ func parseRules(src string) (*ruleSet, error) {
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", line, err)
 		}
-		return newLitRe(re), nil
+		return litre.New(re), nil
 	}
 	sc := bufio.NewScanner(strings.NewReader(src))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
@@ -207,7 +208,7 @@ func parseRules(src string) (*ruleSet, error) {
 	return rs, nil
 }
 
-func setField(r *Rule, v *veto, key, val string, line int, compile func(int, string) (*litRe, error)) error {
+func setField(r *Rule, v *veto, key, val string, line int, compile func(int, string) (*litre.Re, error)) error {
 	list := func() []string {
 		var out []string
 		for _, s := range strings.Split(val, ",") {
@@ -308,8 +309,8 @@ func (rs *ruleSet) buildTrie() {
 // automata builds kwAny and kwMask once.
 func (rs *ruleSet) automata() {
 	rs.kwOnce.Do(func() {
-		if rs.kwAny = newLitDFA(rs.kws); rs.kwAny != nil {
-			rs.kwAny.caselessASCII()
+		if rs.kwAny = litre.NewDFA(rs.kws); rs.kwAny != nil {
+			rs.kwAny.CaselessASCII()
 		}
 		if len(rs.Rules) <= 64 {
 			masks := make([]uint64, len(rs.kws))

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 	"github.com/revtrace/revtrace/detectors/sentences"
 )
 
@@ -355,10 +356,10 @@ func (rs *ruleSet) anyKeyword(text string) bool {
 	// Keywords are lower case: on ASCII text the automaton's caseless
 	// letters stand for strings.ToLower.
 	norm := normalize(text)
-	if !isASCII(norm) {
+	if !litre.IsASCII(norm) {
 		norm = strings.ToLower(norm)
 	}
-	return rs.kwAny.in(norm)
+	return rs.kwAny.In(norm)
 }
 
 // match returns the first rule that fires on the text, or nil.
@@ -370,7 +371,7 @@ func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 		return nil
 	}
 	var vs *vetoSpans
-	t := &target{s: norm}
+	t := litre.NewTarget(norm)
 	for _, ri := range *buf {
 		r := rs.Rules[ri]
 		if !inScope(r.Scope, kind) {
@@ -380,7 +381,7 @@ func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 			continue
 		}
 		for _, p := range r.patterns {
-			for _, m := range p.findAllText(t) {
+			for _, m := range p.FindAllTargetIndex(t) {
 				if vs == nil {
 					vs = rs.vetoSpansText(t, lower)
 				}
@@ -394,16 +395,16 @@ func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 }
 
 // applies checks the rule's require and unless patterns.
-func (r *Rule) applies(norm string) bool { return r.appliesTo(&target{s: norm}) }
+func (r *Rule) applies(norm string) bool { return r.appliesTo(litre.NewTarget(norm)) }
 
-func (r *Rule) appliesTo(t *target) bool {
+func (r *Rule) appliesTo(t *litre.Target) bool {
 	for _, q := range r.requires {
-		if !q.matchText(t) {
+		if !q.MatchTarget(t) {
 			return false
 		}
 	}
 	for _, u := range r.unless {
-		if u.matchText(t) {
+		if u.MatchTarget(t) {
 			return false
 		}
 	}
@@ -423,11 +424,11 @@ func (rs *ruleSet) vetoSpans(norm string) *vetoSpans {
 // vetoSpansLower finds the veto matches in a normalised sentence; lower is
 // its lower-cased form, for the vetoes' keywords.
 func (rs *ruleSet) vetoSpansLower(norm, lower string) *vetoSpans {
-	return rs.vetoSpansText(&target{s: norm}, lower)
+	return rs.vetoSpansText(litre.NewTarget(norm), lower)
 }
 
 // vetoSpansText is vetoSpansLower on a normalised sentence held in t.
-func (rs *ruleSet) vetoSpansText(t *target, lower string) *vetoSpans {
+func (rs *ruleSet) vetoSpansText(t *litre.Target, lower string) *vetoSpans {
 	vs := &vetoSpans{}
 	for _, v := range rs.vetoes {
 		if len(v.Keywords) > 0 {
@@ -444,7 +445,7 @@ func (rs *ruleSet) vetoSpansText(t *target, lower string) *vetoSpans {
 		}
 		skip := false
 		for _, u := range v.unless {
-			if u.matchText(t) {
+			if u.MatchTarget(t) {
 				skip = true
 				break
 			}
@@ -454,7 +455,7 @@ func (rs *ruleSet) vetoSpansText(t *target, lower string) *vetoSpans {
 		}
 		var spans [][]int
 		for _, p := range v.patterns {
-			spans = append(spans, p.findAllText(t)...)
+			spans = append(spans, p.FindAllTargetIndex(t)...)
 		}
 		if len(spans) == 0 {
 			continue

@@ -1,0 +1,126 @@
+package litre
+
+// DFA finds whether a text holds one of a set of strings: an
+// Aho-Corasick automaton with every transition resolved (one table look-up
+// per byte of text). Bytes that occur in no string share one class, which
+// keeps the table small. States are numbered by their row's offset in the
+// table, and a state where a string ends keeps to itself, so the scan
+// needs no test per byte.
+type DFA struct {
+	class  [256]uint8 // byte -> class (0: in no string)
+	width  int        // number of classes
+	next   []uint32   // row + class -> row of the next state
+	accept []bool     // by row: a string ends at this state (or at a suffix of it)
+}
+
+// NewDFA builds the automaton of lits, none of which may be empty; it
+// returns nil when they use more than 255 distinct byte values (more than
+// the classes fit).
+func NewDFA(lits []string) *DFA {
+	d := &DFA{width: 1}
+	for _, l := range lits {
+		for i := 0; i < len(l); i++ {
+			if d.class[l[i]] == 0 {
+				if d.width == 256 {
+					return nil
+				}
+				d.class[l[i]] = uint8(d.width)
+				d.width++
+			}
+		}
+	}
+	// The trie: goto transitions (0 = none; the root is state 0 and has
+	// no incoming edge).
+	edges := [][]uint32{make([]uint32, d.width)}
+	d.accept = []bool{false}
+	for _, l := range lits {
+		st := 0
+		for i := 0; i < len(l); i++ {
+			c := d.class[l[i]]
+			if edges[st][c] == 0 {
+				edges = append(edges, make([]uint32, d.width))
+				d.accept = append(d.accept, false)
+				edges[st][c] = uint32(len(edges) - 1)
+			}
+			st = int(edges[st][c])
+		}
+		d.accept[st] = true
+	}
+	// Breadth-first: each state's failure state is resolved before its
+	// children, so missing transitions copy the failure state's ones.
+	d.next = make([]uint32, len(edges)*d.width)
+	fail := make([]uint32, len(edges))
+	queue := []int{0}
+	for len(queue) > 0 {
+		st := queue[0]
+		queue = queue[1:]
+		for c := 0; c < d.width; c++ {
+			child := int(edges[st][c])
+			if c == 0 || child == 0 {
+				// no edge: go where the failure state goes
+				if st != 0 {
+					d.next[st*d.width+c] = d.next[int(fail[st])*d.width+c]
+				}
+				continue
+			}
+			d.next[st*d.width+c] = uint32(child)
+			if st != 0 {
+				fail[child] = d.next[int(fail[st])*d.width+c]
+			}
+			d.accept[child] = d.accept[child] || d.accept[fail[child]]
+			queue = append(queue, child)
+		}
+	}
+	// Rows: a state's number becomes its row offset; accepting states
+	// loop to themselves.
+	accept := make([]bool, len(d.next))
+	for st := range edges {
+		row := st * d.width
+		accept[row] = d.accept[st]
+		for c := 0; c < d.width; c++ {
+			if d.accept[st] {
+				d.next[row+c] = uint32(row)
+			} else {
+				d.next[row+c] *= uint32(d.width)
+			}
+		}
+	}
+	d.accept = accept
+	return d
+}
+
+// In reports whether s holds one of the automaton's strings.
+func (d *DFA) In(s string) bool {
+	row := uint32(0)
+	for len(s) >= 16 {
+		// Test for an accepting state once per block of bytes.
+		for _, c := range []byte(s[:16]) {
+			row = d.next[row+uint32(d.class[c])]
+		}
+		if d.accept[row] {
+			return true
+		}
+		s = s[16:]
+	}
+	for i := 0; i < len(s); i++ {
+		row = d.next[row+uint32(d.class[s[i]])]
+	}
+	return d.accept[row]
+}
+
+// lowerAsUpper makes the automaton read the ASCII letters a-z as A-Z (for
+// strings in canonical case).
+func (d *DFA) lowerAsUpper() {
+	for c := 'a'; c <= 'z'; c++ {
+		d.class[c] = d.class[c-'a'+'A']
+	}
+}
+
+// CaselessASCII makes the automaton read the ASCII letters A-Z as a-z, so
+// that lower-case strings are found in text of any ASCII case. Call it
+// before the automaton is used, not concurrently with In.
+func (d *DFA) CaselessASCII() {
+	for c := 'A'; c <= 'Z'; c++ {
+		d.class[c] = d.class[c-'A'+'a']
+	}
+}
