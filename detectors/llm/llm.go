@@ -391,7 +391,7 @@ func (c *Client) call(ctx context.Context, j job, info CallInfo) (string, CallIn
 		info.Error = c.redact(err.Error())
 		c.stats.add(p.Check, func(s *CheckStats) { s.Failed++ })
 		c.report(info)
-		return "", info, &CallError{Status: info.HTTPStatus, Msg: info.Error, exhausted: errors.Is(err, ErrRetriesExhausted)}
+		return "", info, &CallError{Status: info.HTTPStatus, Msg: info.Error, exhausted: errors.Is(err, ErrRetriesExhausted) || retryableStatus(info.HTTPStatus)}
 	}
 	// The server answered in this mode: remember it (never step back up).
 	for {

@@ -90,7 +90,7 @@ func (d *doer) Do(req *http.Request) (*http.Response, error) {
 		if wait > d.maxDelay {
 			wait = d.maxDelay
 		}
-		if dl, ok := ctx.Deadline(); ok && d.now().Add(wait).After(dl) {
+		if dl, ok := ctx.Deadline(); ok && wait > time.Until(dl) {
 			return nil, fmt.Errorf("%w: next retry in %v is past the call's time budget: %v", ErrRetriesExhausted, wait, lastErr)
 		}
 		d.retries.Add(1)
