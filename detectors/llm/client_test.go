@@ -595,3 +595,20 @@ func TestHistoryBudgetKeepsFirstUserTurnAndNewest(t *testing.T) {
 		t.Error("order")
 	}
 }
+
+func TestReasoningModelSendsNoMaxTokens(t *testing.T) {
+	f := newFake(t, func(n int, r fakeReq) fakeResp { return ok(`{"deliverable_type":"code"}`) })
+	for _, m := range []string{"o3-mini", "qwen2.5-7b-instruct"} {
+		c, _ := newTestClient(t, f, func(cfg *Config) { cfg.Model = m })
+		if res, err := c.Deliverable(context.Background(), DeliverableInput{Request: "r " + m, Reply: "x"}); err != nil || res.Type != "code" {
+			t.Fatalf("%s: %+v %v", m, res, err)
+		}
+		f.mu.Lock()
+		_, has := f.bodies[len(f.bodies)-1]["max_tokens"]
+		f.mu.Unlock()
+		if has != (m != "o3-mini") {
+			t.Errorf("%s: max_tokens sent = %v", m, has)
+		}
+	}
+	f.checkTemperatures()
+}

@@ -17,7 +17,7 @@ import (
 // fakeServer is an in-process OpenAI-compatible server. Each request is
 // answered by script(n, req), n counting from 1.
 type fakeServer struct {
-	t      *testing.T
+	t      testing.TB
 	srv    *httptest.Server
 	script func(n int, req fakeReq) fakeResp
 
@@ -46,7 +46,7 @@ type fakeResp struct {
 	Hangup  bool          // close the connection without answering
 }
 
-func newFake(t *testing.T, script func(n int, req fakeReq) fakeResp) *fakeServer {
+func newFake(t testing.TB, script func(n int, req fakeReq) fakeResp) *fakeServer {
 	f := &fakeServer{t: t, script: script}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.handle))
 	t.Cleanup(f.srv.Close)

@@ -230,7 +230,14 @@ func New(cfg Config) (*Client, error) {
 	}
 	hc := cfg.HTTPClient
 	if hc == nil {
-		hc = &http.Client{}
+		// Keep one idle connection per slot: the default of 2 per host
+		// would reopen connections under load.
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.MaxIdleConnsPerHost = cfg.Concurrency
+		if tr.MaxIdleConns < cfg.Concurrency {
+			tr.MaxIdleConns = cfg.Concurrency
+		}
+		hc = &http.Client{Transport: tr}
 	}
 	c := &Client{cfg: cfg, key: cfg.APIKey, sem: make(chan struct{}, cfg.Concurrency),
 		flights: map[string]*flight{}, planned: map[string]bool{}, limits: cfg.Limits.withDefaults()}
@@ -332,6 +339,9 @@ func (c *Client) run(ctx context.Context, j job) (string, CallInfo, error) {
 		case <-f.done:
 		case <-ctx.Done():
 			return "", info, ctx.Err()
+		}
+		if f.err != nil && (errors.Is(f.err, context.Canceled) || errors.Is(f.err, context.DeadlineExceeded)) && ctx.Err() == nil {
+			return c.run(ctx, j) // the first caller gave up; try on our own
 		}
 		c.stats.add(p.Check, func(s *CheckStats) { s.Shared++ })
 		fi := f.info
@@ -449,6 +459,11 @@ func (c *Client) request(j job, f openai.ChatCompletionResponseFormatType) opena
 		MaxTokens:   p.MaxTokens,
 		Seed:        c.cfg.Seed,
 	}
+	if reasoningModel(c.cfg.Model) {
+		// go-openai refuses max_tokens for these, and their hidden
+		// reasoning tokens would exhaust a small max_completion_tokens.
+		req.MaxTokens = 0
+	}
 	switch f {
 	case openai.ChatCompletionResponseFormatTypeJSONSchema:
 		req.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: f,
@@ -457,6 +472,18 @@ func (c *Client) request(j job, f openai.ChatCompletionResponseFormatType) opena
 		req.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: f}
 	}
 	return req
+}
+
+// reasoningModel: OpenAI model families that go-openai validates as
+// reasoning models (no max_tokens). They also reject temperature 0, which
+// the study's protocol requires; use another model for the checks.
+func reasoningModel(m string) bool {
+	for _, p := range []string{"o1", "o3", "o4", "gpt-5", "gpt-6"} {
+		if strings.HasPrefix(m, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func httpStatus(err error) int {
@@ -491,6 +518,7 @@ func (e *CallError) Unwrap() error {
 var (
 	reBearer  = regexp.MustCompile(`(?i)(bearer\s+)[^\s"',;]+`)
 	reKeyLike = regexp.MustCompile(`\bsk-[A-Za-z0-9_\-*]{6,}`)
+	reURLUser = regexp.MustCompile(`://[^/@\s]+@`)
 )
 
 // redact removes the API key (and anything that looks like a bearer token
@@ -500,6 +528,7 @@ func (c *Client) redact(s string) string {
 		s = strings.ReplaceAll(s, k, "[REDACTED]")
 	}
 	s = reBearer.ReplaceAllString(s, "${1}[REDACTED]")
+	s = reURLUser.ReplaceAllString(s, "://[REDACTED]@")
 	return reKeyLike.ReplaceAllString(s, "sk-[REDACTED]")
 }
 

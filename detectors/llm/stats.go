@@ -43,6 +43,10 @@ type Stats struct {
 	Retries  int64                 `json:"retries"`
 }
 
+// Reused is the number of answers that cost no call: cache hits and answers
+// shared with an identical request in flight (the summary's "cached").
+func (s Stats) Reused() int64 { return s.Cached + s.Shared }
+
 // Checks returns the check names in ByCheck, sorted.
 func (s Stats) Checks() []string {
 	var out []string
