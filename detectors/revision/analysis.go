@@ -59,6 +59,7 @@ type analysis struct {
 	reportedLog bool
 	tokMemo     map[span][]tok // see toks
 	refMemo     map[span][]int // see strongRefIndexes
+	hardReject  bool           // a cue was rejected for a reason that also rules out the cue-less path
 	vetoDone    bool           // veto holds turnVeto's result
 	veto        string
 }
@@ -199,6 +200,9 @@ func (a *analysis) decide() (string, string) {
 		}
 		if !ok {
 			a.note("%q (%s): rejected: %s", h.Keyword, h.Family, why)
+			if hardRejects[why] {
+				a.hardReject = true
+			}
 			continue
 		}
 		typ := a.hitType(h, s)
@@ -372,3 +376,10 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 }
 
 const whyNoRequest = "no request about the draft"
+
+// hardRejects are reasons of judge that make the turn something other than
+// a request about the draft, so that the cue-less rules do not apply.
+var hardRejects = exact("new task", "new task (first sentence)", "cue describes the task (how to / tool to)",
+	"info question", "yesno question", "new material for a new transformation", "text to transform is new",
+	"new text in another language", "someone else's wish", "pushback on a refusal", "quiz question",
+	"new role-play or persona prompt", "multiple-choice question", "continuation")

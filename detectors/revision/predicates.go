@@ -720,7 +720,8 @@ func cjkQuestionKind(text string) string {
 			return "polite"
 		}
 	}
-	for _, p := range []string{"为什么", "为何", "怎么", "怎样", "如何", "什么", "哪", "是否", "なぜ", "どうして", "どうやって", "どのように", "何"} {
+	for _, p := range []string{"为什么", "为何", "怎么", "怎样", "如何", "什么", "哪", "是否", "なぜ", "どうして", "どうやって", "どのように", "何",
+		"多久", "多少", "多长", "几点", "吗", "方法", "教えて", "には", "ですか", "ますか"} {
 		if strings.Contains(text, p) {
 			return "info"
 		}

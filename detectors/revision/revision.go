@@ -49,7 +49,7 @@ import (
 )
 
 // Version identifies the rules; it is recorded with results.
-const Version = "revision-rules-1"
+const Version = "revision-rules-2"
 
 // Revision types.
 const (
@@ -107,12 +107,22 @@ func (c *Classifier) Explain(history []corpora.Message, turn string) (Verdict, [
 	}
 	prose, hits := c.screen.Hits(turn)
 	best, ok := screen.Best(hits)
-	if !ok {
+	short := screen.Short(prose)
+	if !ok && !screen.Cueless(turn, prose) {
 		return Verdict{}, []string{"no cue"}
 	}
+	// A short turn the screen selects without a cue is a candidate with an
+	// empty keyword and family.
 	v := Verdict{Candidate: true, Keyword: best.Keyword, Family: best.Family}
 	a := newAnalysis(c.screen, history, turn, prose, hits)
-	v.Type, v.Item = a.decide()
+	if ok {
+		v.Type, v.Item = a.decide()
+	} else {
+		a.note("no cue: short turn")
+	}
+	if v.Type == "" && short {
+		v.Type, v.Item = a.cueless()
+	}
 	v.IsRevision = v.Type != ""
 	return v, a.notes
 }

@@ -133,7 +133,7 @@ func TestCheck(t *testing.T) {
 		{"neg/explain-step", hist(codeDraft), "explain step 2", false, false, "", "", false},
 		{"neg/code-block", hist(codeDraft), "```\nitems.remove(x)\n```", false, false, "", "", false},
 		{"neg/quote-block", hist(emailDraft), "> remove the intro\n\nnice", false, false, "", "", false},
-		{"neg/quoted-string", hist(emailDraft), "my favourite song is \"Delete Me\"", false, false, "", "", false},
+		{"neg/quoted-string", hist(emailDraft), "my favourite song is \"Delete Me\"", true, false, "", "", false},
 		{"neg/new-task", hist(storyDraft), "now write a poem about cats without rhymes", true, false, "", "", false},
 		{"neg/task-remove", hist(codeDraft), "write a function to remove duplicates from a list", true, false, "", "", false},
 		{"neg/why-removed", hist(emailDraft), "why did you remove the door code?", true, false, "", "", false},
@@ -148,7 +148,7 @@ func TestCheck(t *testing.T) {
 		{"neg/explain-why-added", hist(emailDraft), "Can you explain why you added the signature?", true, false, "", "", false},
 		{"neg/bare-no", hist(storyDraft), "No.", true, false, "", "", false},
 		{"neg/participle", hist(emailDraft), "Our shop sells many things, including lamps, chairs and tables for every room in the house.", true, false, "", "", false},
-		{"neg/cli-flag", hist(codeDraft), "pyinstaller app.py --add-data src:.", false, false, "", "", false},
+		{"neg/cli-flag", hist(codeDraft), "pyinstaller app.py --add-data src:.", true, false, "", "", false},
 		{"neg/zh-new-task", hist(zhDraft), "写一个删除重复元素的函数", true, false, "", "", false},
 	}
 	c := New(nil)

@@ -36,7 +36,7 @@ import (
 
 // Version identifies the screen's code and default rules; it is recorded with
 // results.
-const Version = "screen-1"
+const Version = "screen-2"
 
 // Cue families.
 const (
@@ -65,6 +65,50 @@ var defaultRules []byte
 
 // DefaultRules returns the embedded default rules file.
 func DefaultRules() []byte { return bytes.Clone(defaultRules) }
+
+// ShortWords is the most words of prose (see Short) a turn may hold to be
+// selected without a cue: cue-less revisions are short ("the column is
+// called Region", "ab 18 uhr, nicht 19", "3日です", a pasted error alone).
+const ShortWords = 20
+
+// Short reports whether prose (the result of Prose) holds at most ShortWords
+// words. A word is a run of letters or digits of a spaced script; two runes
+// of a script written without spaces (Han, kana, Hangul) count as one word.
+// Prose that is all blank (a turn that only pastes code or an error) is
+// short. The count stops as soon as it exceeds the limit.
+func Short(prose string) bool {
+	words, cjk, in := 0, 0, false
+	for i := 0; i < len(prose); {
+		c := prose[i]
+		if c < utf8.RuneSelf {
+			w := c == '_' || ('0' <= c && c <= '9') || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
+			if w && !in {
+				words++
+			}
+			in = w
+			i++
+		} else {
+			r, n := utf8.DecodeRuneInString(prose[i:])
+			i += n
+			switch {
+			case isCJK(r):
+				cjk++
+				in = false
+			case isWordRune(r):
+				if !in {
+					words++
+				}
+				in = true
+			default:
+				in = false
+			}
+		}
+		if words+cjk/2 > ShortWords {
+			return false
+		}
+	}
+	return true
+}
 
 // gapWindow is how far (in bytes) the next part of a gapped cue may start
 // after the end of the previous part.
@@ -669,3 +713,99 @@ func englishTurn(f []byte) bool {
 	}
 	return true
 }
+
+// Cueless reports whether a turn in which no cue matched is still selected:
+// its prose is short (see Short) and it is not plainly an ordinary
+// follow-up. Not selected: thanks and acknowledgements made only of
+// ordinary words ("thanks!", "ok got it", "спасибо"), continuations
+// ("continue", "go on", "继续"), questions opened by a question word or
+// "explain" ("what about Paris?", "explain step 2"), and a turn that only
+// pastes material (no prose left) unless the material reads as an error or
+// program failure. prose is Prose(turn).
+func Cueless(turn, prose string) bool {
+	if !Short(prose) {
+		return false
+	}
+	f := fold(prose)
+	if len(bytes.TrimSpace(f)) == 0 {
+		return errorLike(Fold(turn))
+	}
+	// Selected unless every sentence is ordinary.
+	for rest := f; len(rest) > 0; {
+		k := indexStop(rest)
+		seg, q := rest, false
+		if k >= 0 {
+			seg = rest[:k]
+			r, n := utf8.DecodeRune(rest[k:])
+			q = r == '?' || r == '？'
+			rest = rest[k+n:]
+		} else {
+			rest = nil
+		}
+		if !ordinarySentence(seg, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// ordinarySentence reports whether a folded sentence (q: it ends with a
+// question mark) thanks, acknowledges, asks to go on, or asks a question.
+func ordinarySentence(seg []byte, q bool) bool {
+	ws := bytes.FieldsFunc(seg, func(r rune) bool { return !isWordRune(r) && r != '\'' && !isCJK(r) })
+	if len(ws) == 0 {
+		return true
+	}
+	t := bytes.TrimSpace(seg)
+	for _, p := range ordinaryCJK {
+		if bytes.HasPrefix(t, []byte(p)) {
+			return true
+		}
+	}
+	first := string(ws[0])
+	if continuationWords[first] || (first == "go" && len(ws) > 1 && string(ws[1]) == "on") ||
+		(first == "keep" && len(ws) > 1 && string(ws[1]) == "going") {
+		return true
+	}
+	if askWords[first] && (q || first == "explain" || first == "what" || first == "how") {
+		return true
+	}
+	for _, w := range ws {
+		if !ordinaryWords[string(w)] {
+			return false
+		}
+	}
+	return true
+}
+
+// errorLike reports whether folded pasted text reads as an error report.
+func errorLike(f string) bool {
+	for _, m := range errorMarks {
+		if strings.Contains(f, m) {
+			return true
+		}
+	}
+	return false
+}
+
+var errorMarks = []string{"error", "exception", "traceback", "no such file", "not found", "permission denied",
+	"illegal", "segmentation fault", "fatal", "failed", "cannot", "undefined", "warning", "ошибка", "错误", "报错",
+	"エラー", "fehler", "erreur", "errore", "erro"}
+
+// ordinaryWords make up thanks and acknowledgements.
+var ordinaryWords = wordSet(`ok okay k kk thanks thank thx ty tysm you so much very perfect great good nice cool awesome
+	amazing excellent wonderful lovely love it it's its this that is looks sounds fine sure yes yeah yep yup understood
+	noted alright right lol haha wow exactly works worked cheers got gracias merci danke grazie obrigado obrigada valeu
+	спасибо ок окей хорошо понял поняла ясно отлично perfecto genial vale bien parfait super génial gut prima klasse
+	perfeito ótimo otimo beleza perfetto ottimo bene 谢谢 好的 好 了解 ありがとう ありがとうございます 了解です`)
+
+// continuationWords open a request to go on.
+var continuationWords = wordSet(`continue cont next proceed continua continúa continuez continuer weiter weitermachen
+	продолжай продолжи продолжайте дальше continuar prosegui`)
+
+var ordinaryCJK = []string{"继续", "接着", "続けて", "続き", "谢谢", "ありがとう"}
+
+// askWords open a question asking for information.
+var askWords = wordSet(`what why how where when which who whats what's hows how's explain qué que cómo como por
+	pourquoi comment quel quelle quoi warum wieso wie was welche почему зачем как что какой porque quê qual onde
+	perché come cosa quale`)

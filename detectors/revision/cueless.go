@@ -1,0 +1,338 @@
+package revision
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/detectors/screen"
+)
+
+// The cue-less path: a short turn (screen.Short) that the screen selected
+// without a cue, or whose cues named no change. Many corrections carry no
+// cue word ("its tuesday not monday", "the column is called Region", a
+// pasted error after code, "3日です"), and so do many additions ("ignore
+// spaces and case too"). The rules stay conservative: ordinary follow-ups
+// (thanks, acknowledgements, questions, continuations, new tasks, plans of
+// the user) are never revisions here.
+
+// cuelessMaxWords is the most words a turn may have for the cue-less rules.
+const cuelessMaxWords = 16
+
+// thanksWords mark a turn that thanks or accepts.
+var thanksWords = set(`thanks thank thx ty tysm thnx thanx appreciate cheers danke merci gracias grazie obrigado obrigada valeu
+	спасибо благодарю`)
+
+// ackWords make up acknowledgements ("ok got it", "lol love it").
+var ackWords = set(`ok okay k kk got it its it's this that is was perfect great good nice cool awesome amazing excellent
+	wonderful lovely love loved like fine sure yes yeah yep yup understood noted alright right lol haha wow beautiful
+	exactly works worked working now thanks thank you so much very really looks look sounds sound gorgeous brilliant
+	super parfait génial bien vale perfecto genial bueno claro entendido listo gut prima klasse alles klar verstanden
+	ок окей хорошо понял поняла ясно отлично супер класс ótimo otimo perfeito beleza entendi certo ottimo perfetto bene
+	va capito d'accord entendu top merci gracias grazie danke cheers worked works`)
+
+// praiseWords veto the draft-overlap rule ("I love the part about Pepper").
+var praiseWords = set(`love loved like liked great perfect nice good beautiful amazing awesome lovely excellent brilliant
+	fantastic wonderful cute funny`)
+
+// planWords open the user's own plans ("i'll send it tomorrow").
+var planWords = set(`i'll ill i'm im gonna going will i've ive we'll`)
+
+// imperativeEdits open a short instruction about the draft ("make it pop",
+// "put it in a main() function", "sign it Dana W.").
+var imperativeEdits = set(`make put use say call sign set turn keep move split merge sort format show handle let name
+	mention write spell capitalize bold indent wrap rename start end open close lower raise bump shift
+	ignore skip allow accept support treat count check`)
+
+// negations for the contrast rule ("A not B"); CJK forms are checked on the
+// text.
+var contrastWords = set(`not nicht pas non não nao no не`)
+
+// notAfter are words after "not" that make no contrast ("not sure", "not
+// now").
+var notAfter = set(`sure now yet bad really much that so too very quite working work at all enough bad even only just
+	able allowed possible`)
+
+var cjkContrasts = []string{"不是", "じゃない", "じゃなくて", "ではなく", "ではない", "じゃありません", "ではありません"}
+
+// cjkThanks thank in scripts without spaces.
+var cjkThanks = []string{"谢谢", "感谢", "多谢", "ありがとう", "助かりました", "감사", "고마워", "고맙"}
+
+// newOpeners start a request for another item of the same kind ("now one
+// for the supervisor job", "same for my sister", "next one").
+var newOpeners = set(`one another same next new otra otro une autre eine einen noch ещё еще um uma un`)
+
+// errorMarks show a pasted error or program output.
+var errorMarks = []string{"error", "exception", "traceback", "no such file", "not found", "permission denied",
+	"illegal", "segmentation fault", "fatal", "failed", "cannot", "can't", "undefined", "warning", "ошибка", "错误",
+	"エラー", "报错", "fehler", "erreur", "errore", "erro"}
+
+// cueless decides the cue-less path ("" when it finds no revision).
+func (a *analysis) cueless() (string, string) {
+	if a.hardReject {
+		return "", ""
+	}
+	if v := a.turnVeto(); v != "" {
+		a.note("cue-less: %s", v)
+		return "", ""
+	}
+	all := a.toks(0, len(a.f))
+	ws := words(all)
+	if len(ws) == 0 {
+		// Only pasted material: an error or output after code reports a
+		// fault of the code.
+		if a.prevCode && hasErrorMark(screen.Fold(a.turn)) {
+			a.note("cue-less: pasted error after code")
+			return Correct, ""
+		}
+		return "", ""
+	}
+	if len(ws) > cuelessMaxWords {
+		return "", ""
+	}
+	if a.mat.present && !a.mat.draft && !a.mat.log {
+		a.note("cue-less: new material")
+		return "", ""
+	}
+	for _, m := range cjkThanks {
+		if strings.Contains(a.f, m) {
+			a.note("cue-less: thanks")
+			return "", ""
+		}
+	}
+	for _, w := range ws {
+		if thanksWords[w] {
+			a.note("cue-less: thanks")
+			return "", ""
+		}
+	}
+	if a.onlyAck(ws) {
+		a.note("cue-less: acknowledgement")
+		return "", ""
+	}
+	if planWords[ws[0]] || (len(ws) > 1 && ws[0] == "i" && (ws[1] == "will" || ws[1] == "think" || ws[1] == "guess")) {
+		a.note("cue-less: the user's own plan or opinion")
+		return "", ""
+	}
+	for _, s := range a.sents {
+		if a.newTask(s) {
+			a.note("cue-less: new task")
+			return "", ""
+		}
+		if a.cuelessQuestion(s) {
+			a.note("cue-less: question")
+			return "", ""
+		}
+	}
+	rest := skipWords(ws, discourse)
+	if len(rest) == 0 {
+		return "", ""
+	}
+	if newOpeners[rest[0]] {
+		a.note("cue-less: another one of the same kind (new task)")
+		return "", ""
+	}
+	// "A not B", "ab 18 uhr, nicht 19", "是延期一周，不是两周".
+	if i, ok := a.contrast(all); ok {
+		if imperativeEdits[rest[0]] {
+			item := ""
+			if i+1 < len(all) {
+				item = a.phraseUntil(all[i+1].s, len(a.f), nil)
+			}
+			a.note("cue-less: instruction with a contrast: replace")
+			return Replace, item
+		}
+		a.note("cue-less: states a contrast with the draft")
+		return Correct, ""
+	}
+	if a.prevCode && hasErrorMark(a.f) {
+		a.note("cue-less: error report after code")
+		return Correct, ""
+	}
+	last := rest[len(rest)-1]
+	if rest[0] == "also" || rest[0] == "and" || rest[0] == "plus" || last == "too" ||
+		(len(rest) > 1 && rest[len(rest)-2] == "as" && last == "well") {
+		a.note("cue-less: additive instruction")
+		return Extend, ""
+	}
+	if imperativeEdits[rest[0]] && len(rest) > 1 {
+		a.note("cue-less: short instruction")
+		if a.formWord(all) {
+			return Reformat, ""
+		}
+		return Other, ""
+	}
+	for _, w := range rest {
+		if praiseWords[w] {
+			a.note("cue-less: praise")
+			return "", ""
+		}
+	}
+	if a.prevCode && a.faultWord(all) {
+		a.note("cue-less: reports behaviour of the code")
+		return Correct, ""
+	}
+	if a.overlapsDraft(all) {
+		a.note("cue-less: statement about the draft")
+		return Correct, ""
+	}
+	return "", ""
+}
+
+func hasErrorMark(f string) bool {
+	for _, m := range errorMarks {
+		if strings.Contains(f, m) {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *analysis) onlyAck(ws []string) bool {
+	for _, w := range ws {
+		if !ackWords[w] && !discourse[w] && !fillers[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// cuelessQuestion reports whether sentence s asks something. A tag ("...,
+// no?", "right?") or a doubled question mark after a statement asserts.
+func (a *analysis) cuelessQuestion(s span) bool {
+	text := strings.TrimSpace(a.f[s.s:s.e])
+	q := strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？")
+	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
+	if len(ws) == 0 {
+		return false
+	}
+	if hasCJK(text) {
+		return q || cjkQuestionKind(text) != ""
+	}
+	if questionWords[ws[0]] || infoVerbs[ws[0]] {
+		return true
+	}
+	if !q {
+		return auxStarts[ws[0]] && len(ws) > 1 && subjects[ws[1]]
+	}
+	last := ws[len(ws)-1]
+	if strings.HasSuffix(text, "??") || last == "no" || last == "right" || last == "non" || last == "nein" {
+		return false
+	}
+	return true
+}
+
+// contrast finds "A not B": a negation between two content words (or a
+// number), returning the index of the negation. The word after must not be
+// a degree or time word ("not sure", "not now").
+func (a *analysis) contrast(ts []tok) (int, bool) {
+	text := a.f
+	for _, c := range cjkContrasts {
+		if k := strings.Index(text, c); k > 0 {
+			for i, t := range ts {
+				if t.s >= k {
+					return i, true
+				}
+			}
+			return len(ts) - 1, true
+		}
+	}
+	for i, t := range ts {
+		if !contrastWords[t.w] || i == 0 || i+1 >= len(ts) {
+			continue
+		}
+		prev, next := ts[i-1].w, ts[i+1].w
+		if notAfter[next] || fillers[prev] && !isNumber(prev) && prev != "uhr" {
+			continue
+		}
+		if t.w == "не" && prev != "а" && !isNumber(prev) {
+			continue
+		}
+		if t.w == "no" && i+1 < len(ts) && !objectPronouns[next] && !isNumber(next) {
+			continue // es/it "no" before an article or a number
+		}
+		return i, true
+	}
+	return 0, false
+}
+
+// formWord reports whether a token names a matter of form.
+func (a *analysis) formWord(ts []tok) bool {
+	for _, t := range ts {
+		if formWords[t.w] {
+			return true
+		}
+	}
+	return false
+}
+
+// overlapsDraft reports whether the turn shares a content word of at least
+// four runes, a number or a two-rune CJK sequence with the last assistant
+// message.
+func (a *analysis) overlapsDraft(ts []tok) bool {
+	prev := a.prevText()
+	if prev == "" {
+		return false
+	}
+	for _, t := range ts {
+		if t.cjk {
+			continue
+		}
+		if isNumber(t.w) && hasToken(prev, t.w) {
+			return true
+		}
+		if utf8.RuneCountInString(t.w) < prevWordMinLength || fillers[t.w] || stopish[t.w] || frameWords[t.w] {
+			continue
+		}
+		if a.prevWord(t.w) {
+			return true
+		}
+	}
+	if hasCJK(a.f) {
+		return a.cjkOverlapAll()
+	}
+	return false
+}
+
+// cjkOverlapAll reports whether a two-rune CJK sequence of the turn occurs
+// in the last assistant message.
+func (a *analysis) cjkOverlapAll() bool {
+	var prev rune = -1
+	for i := 0; i < len(a.f); {
+		r, n := utf8.DecodeRuneInString(a.f[i:])
+		if isCJK(r) {
+			if prev >= 0 && strings.Contains(a.prevText(), string([]rune{prev, r})) {
+				return true
+			}
+			prev = r
+		} else {
+			prev = -1
+		}
+		i += n
+	}
+	return false
+}
+
+// faultWords describe what a program does or fails to do ("it goes negative
+// when i spam the minus", "still 7", "nothing happens").
+var faultWords = set(`not no don't dont doesn't doesnt didn't didnt isn't isnt won't wont can't cant never nothing empty
+	blank only still again shows show showing prints printing outputs output returns return gives giving goes going
+	says stays becomes crashes crash hangs freezes loops negative nan null none zero instead when whenever keeps
+	nicht kein keine nie immer zeigt gibt не ничего пусто выводит показывает всегда nada sale muestra sigue pas rien
+	affiche toujours não mostra continua non niente sempre`)
+
+var cjkFaults = []string{"不", "没", "还是", "只有", "空", "显示", "出来", "ない", "しか", "表示", "出ます", "なる"}
+
+// faultWord reports whether the turn describes behaviour (see faultWords).
+func (a *analysis) faultWord(ts []tok) bool {
+	for _, t := range ts {
+		if faultWords[t.w] || isNumber(t.w) {
+			return true
+		}
+	}
+	for _, c := range cjkFaults {
+		if strings.Contains(a.f, c) {
+			return true
+		}
+	}
+	return false
+}
