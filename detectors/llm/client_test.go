@@ -612,3 +612,22 @@ func TestReasoningModelSendsNoMaxTokens(t *testing.T) {
 	}
 	f.checkTemperatures()
 }
+
+func TestQuoteSpanningMarkupThroughServer(t *testing.T) {
+	reply := "Here is the list:\n\n```text\nMilk\nBread\n```\n\n- **Note:** I removed\nthe *phone number* as requested."
+	f := newFake(t, func(n int, r fakeReq) fakeResp {
+		if !strings.Contains(r.User, reply) {
+			t.Errorf("reply not sent whole")
+		}
+		return ok(traceAnswer("yes", "**Note:** I removed the *phone number* as requested."))
+	})
+	c, _ := newTestClient(t, f, nil)
+	body := &Span{strings.Index(reply, "Milk"), strings.Index(reply, "Bread") + 5}
+	res, err := c.Trace(context.Background(), TraceInput{Reply: reply, Body: body})
+	if err != nil || res.Label() != VerdictYesVerified || res.Body {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if got := reply[res.Span.Start:res.Span.End]; got != "**Note:** I removed\nthe *phone number* as requested." {
+		t.Errorf("span %q", got)
+	}
+}

@@ -64,7 +64,7 @@ func Example() {
 	var tally llm.Tally
 	tally.AddEvent(false, &tr, &rev)
 	st := c.Stats()
-	s := tally.Summary(st.Calls, st.Cached)
+	s := tally.Summary(st.Calls, st.Reused())
 	fmt.Println(s.Calls, s.Cached, s.Unresolved, s.TraceFull, s.TraceBody, *s.AgreementKappa)
 	// Output:
 	// withdraw phone number yes_verified true false

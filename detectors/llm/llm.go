@@ -31,6 +31,17 @@
 //
 // The API key comes from Config.APIKey or OPENAI_API_KEY; it is never logged
 // and is removed from every error text.
+//
+// Use from the miner (see Example): one Client per run, shared by all
+// workers. Per candidate turn call Revision; per event call Trace with the
+// splitter's body span (and Deliverable when the LLM should type the reply).
+// A non-nil error means no answer (ErrDryRun, ErrBatchQueued, a *CallError
+// after retries, or the context's error): the result is unresolved and the
+// run goes on, except on context errors. EventFields fills the event's "llm"
+// object; a Tally per corpus (AddEvent with the scanner's trace_full) and
+// Tally.Summary(stats.Calls, stats.Reused()) fill the summary's "llm" object.
+// For the cost estimate, run the same job once with DryRun (cache hits are
+// free and not counted) and print Stats before the real run.
 package llm
 
 import (
