@@ -143,8 +143,9 @@ func (r *devgptReader) Read(ctx context.Context, sink Sink) error {
 			return err
 		}
 	}
+	var unit int64
 	for f := range r.paths {
-		if err := r.emit(ctx, f, items[f], entries, sink); err != nil {
+		if err := r.emit(ctx, f, items[f], entries, sink, &unit); err != nil {
 			return err
 		}
 	}
@@ -264,7 +265,12 @@ func (r *devgptReader) scan(ctx context.Context, f int, entries map[string]*devg
 
 // emit is pass 2 over file f: it replays the items of pass 1 and re-reads
 // the sources that hold a conversation's first text.
-func (r *devgptReader) emit(ctx context.Context, f int, items []devgptItem, entries map[string]*devgptEntry, sink Sink) error {
+//
+// Each item is a unit (numbered by *unit over all files; Key = the share
+// URL). Sources are re-read for unwanted units too, so that a damage the
+// second pass meets is reported at the same unit whichever units are
+// wanted.
+func (r *devgptReader) emit(ctx context.Context, f int, items []devgptItem, entries map[string]*devgptEntry, sink Sink, unit *int64) error {
 	path := r.paths[f]
 	var (
 		dec    *json.Decoder
@@ -316,19 +322,26 @@ func (r *devgptReader) emit(ctx context.Context, f int, items []devgptItem, entr
 			sink.Problem(Problem{File: path, Position: devgptPos(n), Reason: "source skipped: " + err.Error(), Records: 1})
 		}
 	}
+	us := unitsOf(sink)
 	for _, it := range items {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		u := Unit{Index: *unit, Key: it.url}
+		*unit++
+		us.StartUnit(u)
+		want := us.Wants(u)
 		if it.problem != nil {
-			sink.Problem(*it.problem)
+			if want {
+				sink.Problem(*it.problem)
+			}
 			continue
 		}
 		e := entries[it.url]
 		switch {
 		case e.hasText && e.text == it.loc:
 			load(it.loc.source)
-			if failed || !srcOK || it.loc.sharing >= len(src.ChatgptSharing) {
+			if failed || !srcOK || it.loc.sharing >= len(src.ChatgptSharing) || !want {
 				continue
 			}
 			c := devgptConversation(it.url, path, it.loc, &src.ChatgptSharing[it.loc.sharing], e.links)
@@ -336,6 +349,7 @@ func (r *devgptReader) emit(ctx context.Context, f int, items []devgptItem, entr
 			if err := sink.Conversation(c); err != nil {
 				return err
 			}
+		case !want:
 		case !e.hasText && e.first == it.loc:
 			sink.Unavailable(FormatDevGPT)
 		default:

@@ -73,7 +73,10 @@ func Expand(args []string, format string) ([]Input, []Problem) {
 // across files and snapshots), placed where the first devgpt input was.
 // An input of a format without a reader yields a Reader that reports one
 // Problem.
-func NewReaders(inputs []Input) []Reader {
+func NewReaders(inputs []Input) []Reader { return NewReadersWith(inputs, ReadOptions{}) }
+
+// NewReadersWith is NewReaders with options.
+func NewReadersWith(inputs []Input, o ReadOptions) []Reader {
 	var readers []Reader
 	var devgpt *devgptReader
 	for _, in := range inputs {
@@ -89,7 +92,7 @@ func NewReaders(inputs []Input) []Reader {
 		case FormatShareChat:
 			readers = append(readers, NewShareChatReader(in.Path))
 		case FormatMessages:
-			readers = append(readers, NewMessagesReader(in.Path))
+			readers = append(readers, &messagesReader{path: in.Path, chunk: o.chunkBytes()})
 		default:
 			readers = append(readers, unsupportedReader{in})
 		}

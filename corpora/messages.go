@@ -30,9 +30,15 @@ import (
 // is not a JSON object with a messages array is a Problem (Records 1) and
 // reading goes on; a damaged compressed stream is a Problem at the first
 // line not read (Records -1) and ends the file.
-func NewMessagesReader(path string) Reader { return &messagesReader{path: path} }
+func NewMessagesReader(path string) Reader {
+	return &messagesReader{path: path, chunk: DefaultChunkBytes}
+}
 
-type messagesReader struct{ path string }
+type messagesReader struct {
+	path  string
+	chunk int64 // bytes of the decompressed stream per unit
+	start *Unit // ResumeAt: the unit to begin with
+}
 
 // messagesRecord is the part of a record the reader needs. Fields whose
 // type varies between producers are kept raw and interpreted leniently.
@@ -61,11 +67,19 @@ type messagesItem struct {
 	hasText bool
 }
 
+// ResumeAt implements Resumer: the next Read starts at the line u's
+// Resume token names, seeking there in a plain file (a compressed stream
+// is decompressed up to it).
+func (r *messagesReader) ResumeAt(u Unit) { r.start = &u }
+
 // Read implements Reader. When sink is a DeferredSink, each non-blank line
 // is handed over undecoded (Deferred) so that the sink can decode lines in
 // parallel; otherwise lines are decoded here. Either way the outcome for a
 // line, conversation or Problem, is the same and arrives in file order.
 // When sink is a ByteCounter it learns the reader's offset in the file.
+// When sink is a UnitSink, a line belongs to the unit of the chunk its
+// first byte lies in (chunks of r.chunk bytes of the decompressed stream);
+// the lines of an unwanted unit are counted, never decoded.
 func (r *messagesReader) Read(ctx context.Context, sink Sink) error {
 	rc, err := Open(r.path)
 	if err != nil {
@@ -76,14 +90,41 @@ func (r *messagesReader) Read(ctx context.Context, sink Sink) error {
 	prog := newDiskProgress(sink, rc)
 	defer prog.finish()
 	ds, _ := sink.(DeferredSink)
-	br := bufio.NewReaderSize(rc, 1<<20)
+	us := unitsOf(sink)
+	chunk := r.chunk
+	if chunk <= 0 {
+		chunk = DefaultChunkBytes
+	}
+	var src io.Reader = rc
+	var off int64 // offset of the next line in the decompressed stream
+	first := 1
+	if r.start != nil {
+		var perr *Problem
+		src, off, first, perr = r.seek(rc, prog)
+		r.start = nil
+		if perr != nil {
+			sink.Problem(*perr)
+			return nil
+		}
+	}
+	br := bufio.NewReaderSize(src, 1<<20)
 	var buf []byte
-	for line := 1; ; line++ {
+	cur, want := int64(-1), true
+	for line := first; ; line++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		var data []byte
 		data, buf, err = readJSONLine(br, buf)
+		if len(data) > 0 {
+			if u := off / chunk; u != cur {
+				cur = u
+				unit := Unit{Index: u, Resume: lineToken(off, line)}
+				want = us.Wants(unit)
+				us.StartUnit(unit)
+			}
+			off += int64(len(data))
+		}
 		if err != nil && err != io.EOF {
 			sink.Problem(Problem{File: r.path, Position: "line=" + strconv.Itoa(line),
 				Reason: "stream damaged, rest of the file lost: " + err.Error(), Records: -1})
@@ -93,7 +134,7 @@ func (r *messagesReader) Read(ctx context.Context, sink Sink) error {
 		if line == 1 {
 			data = bytes.TrimPrefix(data, utf8BOM)
 		}
-		if len(bytes.TrimSpace(data)) > 0 {
+		if want && len(bytes.TrimSpace(data)) > 0 {
 			if ds != nil {
 				if serr := ds.Deferred(&messagesLine{r: r, line: line, data: bytes.Clone(data)}); serr != nil {
 					return serr
@@ -111,6 +152,32 @@ func (r *messagesReader) Read(ctx context.Context, sink Sink) error {
 			return nil
 		}
 	}
+}
+
+// seek positions the stream at the line r.start names: it returns the
+// stream to read from, the line's offset and number. A plain file is
+// seeked; a compressed stream is decoded up to the offset.
+func (r *messagesReader) seek(rc io.ReadCloser, prog *diskProgress) (io.Reader, int64, int, *Problem) {
+	off, line, ok := parseLineToken(r.start.Resume)
+	if !ok {
+		return nil, 0, 0, &Problem{File: r.path, Reason: fmt.Sprintf("cannot resume: bad position %q", r.start.Resume), Records: -1}
+	}
+	if p, isPlain := rc.(*plainReader); isPlain {
+		if _, err := p.file.Seek(off, io.SeekStart); err != nil {
+			return nil, 0, 0, &Problem{File: r.path, Position: "line=" + strconv.Itoa(line),
+				Reason: "cannot resume: " + err.Error(), Records: -1}
+		}
+		prog.to(off)
+		return p.file, off, line, nil
+	}
+	if n, err := io.CopyN(io.Discard, rc, off); err != nil {
+		if err == io.EOF {
+			err = fmt.Errorf("the stream ends after %d bytes", n)
+		}
+		return nil, 0, 0, &Problem{File: r.path, Position: "line=" + strconv.Itoa(line),
+			Reason: "cannot resume, rest of the file lost: " + err.Error(), Records: -1}
+	}
+	return rc, off, line, nil
 }
 
 // problem is the Problem for a line that cannot be used.

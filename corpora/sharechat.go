@@ -96,17 +96,30 @@ func (r *sharechatReader) Read(ctx context.Context, sink Sink) error {
 	if err != nil {
 		return err
 	}
+	// Each entry of order (a url, or a problem not tied to one) is a unit;
+	// pass 1 reads the whole file whichever units are wanted.
+	us := unitsOf(sink)
 	if cols == nil { // header problem, already in order
-		for _, c := range order {
+		for i, c := range order {
+			u := Unit{Index: int64(i)}
+			us.StartUnit(u)
+			if !us.Wants(u) {
+				continue
+			}
 			for _, p := range c.problems {
 				sink.Problem(p)
 			}
 		}
 		return nil
 	}
-	for _, c := range order {
+	for i, c := range order {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		u := Unit{Index: int64(i)}
+		us.StartUnit(u)
+		if !us.Wants(u) {
+			continue
 		}
 		if len(c.problems) > 0 {
 			for _, p := range c.problems {

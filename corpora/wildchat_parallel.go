@@ -60,10 +60,13 @@ func (s *wcQueueSink) Duplicate(string)   {}
 // readGroups reads the row groups of st.pf in order into st.sink, decoding
 // up to ahead of them concurrently (sequentially when ahead <= 1). It
 // returns only the sink's error or ctx.Err(); damage is reported as
-// Problems, as readGroup does.
+// Problems, as readGroup does. Each row group is a unit (Unit.Index = its
+// position in the footer); row groups the sink does not want are skipped
+// without reading a page.
 func (st *wcState) readGroups(md *format.FileMetaData, ahead int) error {
 	groups := st.pf.RowGroups()
 	bc, _ := st.sink.(ByteCounter)
+	us := unitsOf(st.sink)
 	var advanced int64
 	advance := func(gi int) {
 		if bc == nil {
@@ -91,17 +94,36 @@ func (st *wcState) readGroups(md *format.FileMetaData, ahead int) error {
 		base += n
 	}
 	badProblem := func() {
+		u := Unit{Index: int64(bad)}
+		if !us.Wants(u) {
+			return
+		}
+		us.StartUnit(u)
 		st.sink.Problem(Problem{File: st.file, Position: fmt.Sprintf("row=%d", base),
 			Reason: fmt.Sprintf("row group %d: negative row count %d in the footer", bad, groups[bad].NumRows()), Records: -1})
 	}
+	// The row groups wanted, in order; slot[gi] is gi's place among them
+	// (-1: not wanted).
+	var wanted []int
+	slot := make([]int, len(bases))
+	for gi := range bases {
+		slot[gi] = -1
+		if us.Wants(Unit{Index: int64(gi)}) {
+			slot[gi] = len(wanted)
+			wanted = append(wanted, gi)
+		}
+	}
 
-	if ahead <= 1 || len(bases) <= 1 {
+	if ahead <= 1 || len(wanted) <= 1 {
 		for gi := range bases {
 			if err := st.ctx.Err(); err != nil {
 				return err
 			}
-			if err := st.readGroup(gi, groups[gi], &md.RowGroups[gi], bases[gi], groups[gi].NumRows()); err != nil {
-				return err
+			if slot[gi] >= 0 {
+				us.StartUnit(Unit{Index: int64(gi)})
+				if err := st.readGroup(gi, groups[gi], &md.RowGroups[gi], bases[gi], groups[gi].NumRows()); err != nil {
+					return err
+				}
 			}
 			advance(gi)
 		}
@@ -118,10 +140,11 @@ func (st *wcState) readGroups(md *format.FileMetaData, ahead int) error {
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	defer cancel()
-	queues := make([]chan wcItem, len(bases))
-	start := func(gi int) {
+	queues := make([]chan wcItem, len(wanted))
+	start := func(j int) {
+		gi := wanted[j]
 		q := make(chan wcItem, wcQueue)
-		queues[gi] = q
+		queues[j] = q
 		gs := *st // each group gets its own state: sink, context, intern table
 		gs.ctx, gs.sink, gs.intern = ctx, &wcQueueSink{ctx: ctx, q: q}, map[string]string{}
 		wg.Add(1)
@@ -132,14 +155,20 @@ func (st *wcState) readGroups(md *format.FileMetaData, ahead int) error {
 			_ = gs.readGroup(gi, groups[gi], &md.RowGroups[gi], bases[gi], groups[gi].NumRows())
 		}()
 	}
-	for gi := 0; gi < min(ahead, len(bases)); gi++ {
-		start(gi)
+	for j := 0; j < min(ahead, len(wanted)); j++ {
+		start(j)
 	}
 	for gi := range bases {
 		if err := st.ctx.Err(); err != nil {
 			return err
 		}
-		for it := range queues[gi] {
+		j := slot[gi]
+		if j < 0 {
+			advance(gi)
+			continue
+		}
+		us.StartUnit(Unit{Index: int64(gi)})
+		for it := range queues[j] {
 			// As the sequential reader checks before each row.
 			if err := st.ctx.Err(); err != nil {
 				return err
@@ -152,14 +181,14 @@ func (st *wcState) readGroups(md *format.FileMetaData, ahead int) error {
 				return err
 			}
 		}
-		queues[gi] = nil
+		queues[j] = nil
 		// A cancelled context can end a queue early: do not take that for
 		// the end of the row group.
 		if err := st.ctx.Err(); err != nil {
 			return err
 		}
 		advance(gi)
-		if next := gi + ahead; next < len(bases) {
+		if next := j + ahead; next < len(wanted) {
 			start(next)
 		}
 	}

@@ -10,12 +10,12 @@
 package miner
 
 import (
-	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -48,7 +48,37 @@ type Options struct {
 	// Progress receives progress lines; nil for none. When it is also a
 	// ByteProgress it is told how many bytes of the input have been read.
 	Progress Progress
+
+	// Shard makes the run mine one part of the input (see Shard); zero:
+	// all of it.
+	Shard Shard
+	// Resume continues the run whose checkpoint is in Out (see
+	// CheckpointFile) instead of starting over; when Out holds no
+	// checkpoint the run starts from the beginning. The arguments and the
+	// options that shape the outputs must be those of the checkpoint
+	// (ErrCheckpointMismatch otherwise); Workers may differ.
+	Resume bool
+	// CheckpointEvery is the least time between two checkpoints (they are
+	// taken at unit boundaries); 0 means DefaultCheckpointEvery, < 0 only
+	// the first and the last.
+	CheckpointEvery time.Duration
+	// UnitBytes is the size of a JSON Lines unit of work in bytes of the
+	// decompressed stream (corpora.ReadOptions.ChunkBytes); 0: the default.
+	UnitBytes int64
+	// RulesID names the keyword rules behind Screen for the checkpoint (a
+	// resumed run must use the same rules); the CLI passes a hash of the
+	// rules file. Empty: the embedded default when Screen is nil.
+	RulesID string
 }
+
+// DefaultCheckpointEvery is how often a run records its progress by
+// default.
+const DefaultCheckpointEvery = 5 * time.Second
+
+// ErrInterrupted is returned by Run when its context was cancelled before
+// the run was complete: the outputs hold what was processed, and a run with
+// Options.Resume continues from the last checkpoint.
+var ErrInterrupted = errors.New("interrupted; run again with --resume (same arguments, same --out) to continue")
 
 // Progress is told how far a run has come. Its methods are called from a
 // single goroutine.
@@ -71,12 +101,16 @@ type Result struct {
 	Summary *Summary
 	Events  int
 	Errors  int
+	// Resumed: the run continued from a checkpoint (Options.Resume).
+	Resumed bool
 }
 
 // item is one record on its way through the pipeline: what a reader
 // delivered (a conversation, an undecoded record, or a reader-side record:
-// problem or count) and, once a worker is done, the analysis.
+// problem or count, or the start of a unit of work) and, once a worker is
+// done, the analysis.
 type item struct {
+	mark        *position
 	conv        *corpora.Conversation
 	deferred    corpora.Deferred
 	problem     *corpora.Problem
@@ -111,13 +145,27 @@ const windowPerWorker = 6
 // (corpora.Deferred, JSON Lines) are decoded by the workers, which also run
 // the detectors; the collector (the calling goroutine) restores batch order
 // and writes and aggregates item by item, so the outputs do not depend on
-// the number of workers.
+// the number of workers. The collector also keeps the checkpoint (see
+// CheckpointFile) and, for a shard, the unit index (UnitsFile).
 func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.NumCPU()
 	}
 	if opt.Screen == nil {
 		opt.Screen = screen.Default()
+		if opt.RulesID == "" {
+			sum := sha256.Sum256(screen.DefaultRules())
+			opt.RulesID = "default:" + hex.EncodeToString(sum[:8])
+		}
+	} else if opt.RulesID == "" {
+		opt.RulesID = "custom"
+	}
+	if opt.MaxErrors < 0 {
+		opt.MaxErrors = -1
+	}
+	every := opt.CheckpointEvery
+	if every == 0 {
+		every = DefaultCheckpointEvery
 	}
 	if err := os.MkdirAll(opt.Out, 0o755); err != nil {
 		return nil, err
@@ -127,17 +175,13 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 	for _, in := range inputs {
 		corpusOf[in.Path] = in.Format
 	}
-	readers := corpora.NewReaders(inputs)
+	readers := corpora.NewReadersWith(inputs, corpora.ReadOptions{ChunkBytes: opt.UnitBytes})
 	cover, inputBytes := readerSizes(inputs, len(readers))
-
-	w, err := newWriters(opt.Out, opt.Redact)
-	if err != nil {
-		return nil, err
-	}
-	defer w.close()
+	names := readerNames(inputs, len(readers))
 
 	summary := &Summary{
 		Version: Version,
+		Shard:   opt.Shard.String(),
 		Detectors: map[string]string{
 			"sentences": sentences.Version,
 			"split":     split.Version,
@@ -145,11 +189,111 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 		},
 		Corpora: map[string]*Counts{},
 	}
+	pl, times := newPlan(args, &opt, summary.Detectors, inputs)
+	cp := &checkpoint{Kind: checkpointKind, PlanHash: pl.hash(), Plan: pl, Shard: opt.Shard.String(), InputTimes: times,
+		Next: position{Reader: -1, Unit: -1}}
+	var prev *checkpoint
+	if opt.Resume {
+		var err error
+		if prev, err = loadCheckpoint(opt.Out); err != nil {
+			return nil, err
+		}
+		if prev != nil {
+			if err := prev.mismatch(&pl, cp.Shard, times); err != nil {
+				return nil, err
+			}
+		}
+	}
 	for _, in := range inputs {
 		summary.corpus(in.Format)
 	}
 	unattributed := NewCounts()
+	res := &Result{Summary: summary}
+	convs := 0
+	start := position{Reader: -1, Unit: -1}
+	if prev != nil {
+		for name, c := range prev.Corpora {
+			summary.Corpora[name] = restoreCounts(c)
+		}
+		unattributed = restoreCounts(prev.Unattributed)
+		res.Events, res.Errors, convs = prev.Events, prev.Errors, prev.Conversations
+		start = prev.Next
+	}
+	lengths := func(w *writers) map[string]int64 {
+		m := map[string]int64{}
+		for _, o := range w.outs {
+			m[o.name] = o.n
+		}
+		return m
+	}
+	// save records the run's state at position next (or its end, done).
+	save := func(w *writers, next position, done, stopped bool) error {
+		if err := w.flush(true); err != nil {
+			return err
+		}
+		cp.Next, cp.Done, cp.Stopped = next, done, stopped
+		cp.Outputs = lengths(w)
+		cp.Events, cp.Errors, cp.Conversations = res.Events, res.Errors, convs
+		cp.Corpora, cp.Unattributed = summary.Corpora, unattributed
+		b, err := json.MarshalIndent(cp, "", " ")
+		if err != nil {
+			return err
+		}
+		return writeFileAtomic(filepath.Join(opt.Out, CheckpointFile), append(b, '\n'), true)
+	}
+	finish := func(w *writers) error {
+		total := NewCounts()
+		for _, name := range summary.CorpusNames() {
+			summary.Corpora[name].derive()
+			total.Add(summary.Corpora[name])
+		}
+		total.Add(unattributed)
+		summary.Total = total
+		err := w.close()
+		if serr := WriteSummary(filepath.Join(opt.Out, "summary.json"), summary); err == nil {
+			err = serr
+		}
+		return err
+	}
 
+	if prev == nil {
+		// A fresh start removes any earlier checkpoint before touching the
+		// outputs, so that a crash now cannot resume the earlier run onto
+		// the new outputs.
+		if err := os.Remove(filepath.Join(opt.Out, CheckpointFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+		syncDir(opt.Out)
+	} else {
+		res.Resumed = true
+	}
+	w, err := newWriters(opt.Out, opt.Redact, !opt.Shard.IsZero(), prev)
+	if err != nil {
+		return nil, err
+	}
+	defer w.close()
+	if prev == nil {
+		if err := save(w, start, false, false); err != nil {
+			return nil, err
+		}
+	}
+	if prev != nil && prev.Done {
+		// Nothing left to read: write the summary again (the run may have
+		// been killed before it was written).
+		if opt.Progress != nil {
+			opt.Progress.Conversations(convs)
+			opt.Progress.Done()
+		}
+		if err := finish(w); err != nil {
+			return res, err
+		}
+		if prev.Stopped {
+			return res, ErrTooManyErrors
+		}
+		return res, nil
+	}
+
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -161,14 +305,27 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 
 	// Reader: one goroutine, so batches follow input order.
 	var readErr error
-	s := &sink{ctx: ctx, jobs: jobs, tokens: tokens}
+	var readAll bool // every reader ran to its end
+	s := &sink{ctx: ctx, jobs: jobs, tokens: tokens, shard: opt.Shard, from: start}
 	go func() {
 		defer close(jobs)
-		for _, p := range problems {
+		s.reader = -1
+		for i, p := range problems {
+			s.StartUnit(corpora.Unit{Index: int64(i)})
 			s.Problem(p)
 		}
 		for k, r := range readers {
+			if k < start.Reader {
+				s.skipFile(cover, k)
+				continue
+			}
+			if k == start.Reader && start.Unit >= 0 && start.Resume != "" {
+				if rs, ok := r.(corpora.Resumer); ok {
+					rs.ResumeAt(corpora.Unit{Index: start.Unit, Resume: start.Resume})
+				}
+			}
 			s.startFile(cover, k)
+			s.startReader(k, names[k])
 			if err := r.Read(ctx, s); err != nil {
 				if ctx.Err() == nil {
 					readErr = err
@@ -177,9 +334,13 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 			}
 			s.endFile()
 		}
-		if err := s.flush(); err != nil && ctx.Err() == nil {
-			readErr = err
+		if err := s.flush(); err != nil {
+			if ctx.Err() == nil {
+				readErr = err
+			}
+			return
 		}
+		readAll = ctx.Err() == nil
 	}()
 
 	// Workers: decode deferred records and analyse conversations.
@@ -205,14 +366,20 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 	}
 	go func() { wg.Wait(); close(results) }()
 
-	// Collector: restore input order, write, aggregate.
-	res := &Result{Summary: summary}
+	// Collector: restore input order, write, aggregate, checkpoint.
 	pending := map[int]*batch{}
 	next := 0
 	var writeErr error
-	stopped := false
+	fail := func(err error) {
+		if err != nil && writeErr == nil {
+			writeErr = err
+			cancel()
+		}
+	}
+	stopped := false // --max-errors
+	halted := false  // interrupted, stopped at a unit boundary
 	lastProgress := time.Now()
-	convs := 0
+	lastCheckpoint := time.Now()
 	bp, _ := opt.Progress.(ByteProgress)
 	report := func() {
 		if bp != nil {
@@ -231,18 +398,31 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 			next++
 			<-tokens
 			for i := range b.items {
-				if stopped {
+				if stopped || halted || writeErr != nil {
 					break
 				}
 				it := &b.items[i]
 				switch {
+				case it.mark != nil:
+					fail(w.closeUnit())
+					if parent.Err() != nil {
+						// Interrupted: stop at this boundary, so that the
+						// outputs end exactly at the checkpoint.
+						fail(save(w, *it.mark, false, false))
+						halted = true
+						cancel()
+						break
+					}
+					w.openUnit(*it.mark)
+					if every > 0 && time.Since(lastCheckpoint) >= every {
+						fail(save(w, *it.mark, false, false))
+						lastCheckpoint = time.Now()
+					}
 				case it.conv != nil:
 					summary.corpus(it.conv.Corpus).Add(it.counts)
 					convs++
 					for i := range it.events {
-						if err := w.event(&it.events[i]); err != nil && writeErr == nil {
-							writeErr = err
-						}
+						fail(w.event(&it.events[i]))
 					}
 					res.Events += len(it.events)
 				case it.problem != nil:
@@ -252,9 +432,7 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 					}
 					c.SkippedRecords++
 					res.Errors++
-					if err := w.problem(it.problem); err != nil && writeErr == nil {
-						writeErr = err
-					}
+					fail(w.problem(it.problem))
 					if opt.MaxErrors >= 0 && res.Errors > opt.MaxErrors {
 						stopped = true
 						cancel()
@@ -275,29 +453,46 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 		report()
 		opt.Progress.Done()
 	}
-	total := NewCounts()
-	for _, name := range summary.CorpusNames() {
-		summary.Corpora[name].derive()
-		total.Add(summary.Corpora[name])
+	complete := stopped || readAll && !halted && readErr == nil
+	if !halted {
+		fail(w.closeUnit())
 	}
-	total.Add(unattributed)
-	summary.Total = total
-	if err := w.close(); err != nil && writeErr == nil {
-		writeErr = err
+	fail(finish(w))
+	if complete && writeErr == nil {
+		fail(save(w, position{Reader: len(readers)}, true, stopped))
 	}
-	if err := WriteSummary(filepath.Join(opt.Out, "summary.json"), summary); err != nil && writeErr == nil {
-		writeErr = err
-	}
-	if writeErr != nil {
+	switch {
+	case writeErr != nil:
 		return res, writeErr
-	}
-	if readErr != nil && !stopped {
-		return res, readErr
-	}
-	if stopped {
+	case stopped:
 		return res, ErrTooManyErrors
+	case readErr != nil:
+		return res, readErr
+	case !complete:
+		return res, fmt.Errorf("%w (%v)", ErrInterrupted, context.Cause(parent))
 	}
 	return res, nil
+}
+
+// readerNames returns the name of each reader corpora.NewReaders builds
+// from inputs (its file; the first devgpt file for the DevGPT reader), the
+// name Shard assigns units by.
+func readerNames(inputs []corpora.Input, readers int) []string {
+	var names []string
+	dev := false
+	for _, in := range inputs {
+		if in.Format == corpora.FormatDevGPT {
+			if dev {
+				continue
+			}
+			dev = true
+		}
+		names = append(names, in.Path)
+	}
+	for len(names) < readers {
+		names = append(names, "")
+	}
+	return names[:readers]
 }
 
 // readerSizes returns, for each reader corpora.NewReaders builds from
@@ -332,12 +527,24 @@ func readerSizes(inputs []corpora.Input, readers int) (cover []int64, total int6
 // sink receives what readers find and groups it into batches for the
 // workers. It is used from the reading goroutine only, except for read,
 // which the collector loads for progress.
+//
+// It follows the readers' units of work (corpora.UnitSink): a unit is
+// wanted when it belongs to the run's shard and does not come before the
+// position the run resumes from; the start of every wanted unit goes into
+// the batches as a marker, and whatever a reader delivers for an unwanted
+// unit is dropped.
 type sink struct {
 	ctx    context.Context
 	jobs   chan<- *batch
 	tokens chan struct{}
 	seq    int
 	cur    *batch
+
+	shard  Shard
+	from   position // resume: units before it are done
+	reader int      // the current reader (-1: argument problems)
+	name   string   // its name (see Shard)
+	want   bool     // the current unit is wanted
 
 	// Progress in bytes: base = sizes of the files done, adv = bytes the
 	// current reader reported (at most limit; limit < 0: unknown),
@@ -380,11 +587,56 @@ func (s *sink) flush() error {
 	}
 }
 
-func (s *sink) Conversation(c *corpora.Conversation) error { return s.add(item{conv: c}) }
-func (s *sink) Deferred(d corpora.Deferred) error          { return s.add(item{deferred: d}) }
-func (s *sink) Problem(p corpora.Problem)                  { _ = s.add(item{problem: &p}) }
-func (s *sink) Unavailable(corpus string)                  { _ = s.add(item{unavailable: corpus}) }
-func (s *sink) Duplicate(corpus string)                    { _ = s.add(item{duplicate: corpus}) }
+func (s *sink) Conversation(c *corpora.Conversation) error {
+	if !s.want {
+		return nil
+	}
+	return s.add(item{conv: c})
+}
+
+func (s *sink) Deferred(d corpora.Deferred) error {
+	if !s.want {
+		return nil
+	}
+	return s.add(item{deferred: d})
+}
+
+func (s *sink) Problem(p corpora.Problem) {
+	if s.want {
+		_ = s.add(item{problem: &p})
+	}
+}
+
+func (s *sink) Unavailable(corpus string) {
+	if s.want {
+		_ = s.add(item{unavailable: corpus})
+	}
+}
+
+func (s *sink) Duplicate(corpus string) {
+	if s.want {
+		_ = s.add(item{duplicate: corpus})
+	}
+}
+
+// Wants implements corpora.UnitSink.
+func (s *sink) Wants(u corpora.Unit) bool {
+	return !s.from.before(s.reader, u.Index) && s.shard.owns(s.name, u)
+}
+
+// StartUnit implements corpora.UnitSink.
+func (s *sink) StartUnit(u corpora.Unit) {
+	s.want = s.Wants(u)
+	if s.want {
+		_ = s.add(item{mark: &position{Reader: s.reader, Unit: u.Index, Resume: u.Resume}})
+	}
+}
+
+// startReader begins reader k, named name, with its head.
+func (s *sink) startReader(k int, name string) {
+	s.reader, s.name = k, name
+	s.StartUnit(corpora.Unit{Index: -1})
+}
 
 // startFile begins reader k, whose files hold cover[k] bytes (unknown when
 // cover is nil: progress then moves only with what readers report).
@@ -393,6 +645,14 @@ func (s *sink) startFile(cover []int64, k int) {
 	s.limit = -1
 	if cover != nil {
 		s.limit = cover[k]
+	}
+}
+
+// skipFile counts reader k, done before a resumed run, as read.
+func (s *sink) skipFile(cover []int64, k int) {
+	if cover != nil {
+		s.base += cover[k]
+		s.read.Store(s.base)
 	}
 }
 
@@ -416,13 +676,14 @@ func (s *sink) endFile() {
 	s.read.Store(s.base)
 }
 
-// WriteSummary writes s as indented JSON with sorted keys.
+// WriteSummary writes s as indented JSON with sorted keys (atomically:
+// a temporary file renamed over path).
 func WriteSummary(path string, s *Summary) error {
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	return writeFileAtomic(path, append(b, '\n'), false)
 }
 
 // ReadSummary reads summary.json.
@@ -438,34 +699,48 @@ func ReadSummary(path string) (*Summary, error) {
 	return &s, nil
 }
 
-// writers holds the JSON Lines outputs of a run.
+// writers holds the JSON Lines outputs of a run and, for a shard, its
+// unit index.
 type writers struct {
 	redact bool
-	files  []*os.File
-	bufs   []*bufio.Writer
+	outs   []*output // events, cases, errors[, units]
 	events *json.Encoder
 	cases  *json.Encoder
 	errs   *json.Encoder
+	units  *json.Encoder // nil: not a shard
+	open   *position     // the unit being written (shards)
+	starts [3]int64      // lengths of events, cases, errors when it began
 	closed bool
 }
 
-func newWriters(dir string, redact bool) (*writers, error) {
+// newWriters opens the outputs in dir: new, or, resuming from prev,
+// truncated to the lengths prev recorded.
+func newWriters(dir string, redact, shard bool, prev *checkpoint) (*writers, error) {
 	w := &writers{redact: redact}
+	names := []string{"events.jsonl", "cases.jsonl", "errors.jsonl"}
+	if shard {
+		names = append(names, UnitsFile)
+	}
 	var encs []*json.Encoder
-	for _, name := range []string{"events.jsonl", "cases.jsonl", "errors.jsonl"} {
-		f, err := os.Create(filepath.Join(dir, name))
+	for _, name := range names {
+		resume := int64(-1)
+		if prev != nil {
+			resume = prev.Outputs[name]
+		}
+		o, err := openOutput(dir, name, resume)
 		if err != nil {
 			w.close()
 			return nil, err
 		}
-		b := bufio.NewWriterSize(f, 1<<16)
-		w.files = append(w.files, f)
-		w.bufs = append(w.bufs, b)
-		e := json.NewEncoder(b)
+		w.outs = append(w.outs, o)
+		e := json.NewEncoder(o)
 		e.SetEscapeHTML(false)
 		encs = append(encs, e)
 	}
 	w.events, w.cases, w.errs = encs[0], encs[1], encs[2]
+	if shard {
+		w.units = encs[3]
+	}
 	return w, nil
 }
 
@@ -501,21 +776,73 @@ func (w *writers) problem(p *corpora.Problem) error {
 	return w.errs.Encode(errorRecord{File: p.File, Position: p.Position, Reason: p.Reason, Records: p.Records})
 }
 
+// openUnit begins unit p (shards only).
+func (w *writers) openUnit(p position) {
+	if w.units == nil {
+		return
+	}
+	w.open = &p
+	for i := range w.starts {
+		w.starts[i] = w.outs[i].n
+	}
+}
+
+// closeUnit ends the open unit, recording its byte ranges in the unit
+// index when it wrote anything.
+func (w *writers) closeUnit() error {
+	if w.units == nil || w.open == nil {
+		return nil
+	}
+	p := w.open
+	w.open = nil
+	rec := unitRecord{Reader: p.Reader, Unit: p.Unit}
+	ranges := []*[2]int64{&rec.Events, &rec.Cases, &rec.Errors}
+	wrote := false
+	for i, r := range ranges {
+		*r = [2]int64{w.starts[i], w.outs[i].n}
+		wrote = wrote || w.outs[i].n != w.starts[i]
+	}
+	if !wrote {
+		return nil
+	}
+	return w.units.Encode(rec)
+}
+
+// flush writes the buffered output to the files, fsyncing them with sync
+// (close has done both already).
+func (w *writers) flush(sync bool) error {
+	if w.closed {
+		return nil
+	}
+	for _, o := range w.outs {
+		if err := o.buf.Flush(); err != nil {
+			return err
+		}
+		if sync {
+			if err := o.file.Sync(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 func (w *writers) close() error {
 	if w.closed {
 		return nil
 	}
 	w.closed = true
 	var first error
-	for i, f := range w.files {
-		if err := w.bufs[i].Flush(); err != nil && first == nil {
+	for _, o := range w.outs {
+		if err := o.buf.Flush(); err != nil && first == nil {
 			first = err
 		}
-		if err := f.Close(); err != nil && first == nil {
+		if err := o.file.Sync(); err != nil && first == nil {
+			first = err
+		}
+		if err := o.file.Close(); err != nil && first == nil {
 			first = err
 		}
 	}
 	return first
 }
-
-var _ io.Closer = (*os.File)(nil)

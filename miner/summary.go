@@ -161,7 +161,10 @@ func (c *Counts) derive() {
 
 // Summary is summary.json.
 type Summary struct {
-	Version   string             `json:"version"`
+	Version string `json:"version"`
+	// Shard is "I/N" in the summary of one shard of a run (--shard), empty
+	// (and left out) otherwise; Merge clears it.
+	Shard     string             `json:"shard,omitempty"`
 	Detectors map[string]string  `json:"detectors"`
 	Corpora   map[string]*Counts `json:"corpora"`
 	Total     *Counts            `json:"total"`

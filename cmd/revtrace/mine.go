@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +13,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/pprof"
+	"syscall"
 	"time"
 
 	"github.com/revtrace/revtrace/detectors/screen"
@@ -33,6 +37,9 @@ func cmdMine(args []string, stderr io.Writer) error {
 	rules := fs.String("rules", "", "keyword screen rules file replacing the embedded default")
 	failOnTrace := fs.Bool("fail-on-trace", false, "exit with status 4 when any trace is found")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	shard := fs.String("shard", "", "mine only shard I of N (`I/N`, I 1-based: a Kubernetes Indexed Job passes $((JOB_COMPLETION_INDEX+1))); combine the shards with revtrace merge")
+	resume := fs.Bool("resume", false, "continue the run whose checkpoint is in --out (same PATHs and flags); starts from the beginning when there is none")
+	checkpointEvery := fs.Duration("checkpoint-every", miner.DefaultCheckpointEvery, "least time between two checkpoints (for --resume)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: revtrace mine [flags] PATH...\n\nPATH is a file, a directory (walked) or a glob; .zst and .gz are decompressed.\n\n")
 		fs.PrintDefaults()
@@ -45,18 +52,31 @@ func cmdMine(args []string, stderr io.Writer) error {
 		fs.Usage()
 		return &exitError{code: 1, err: errors.New("mine: no PATH given")}
 	}
-	opt := miner.Options{Out: *out, Workers: *workers, Format: *format, Redact: *redact, MaxErrors: *maxErrors}
+	opt := miner.Options{Out: *out, Workers: *workers, Format: *format, Redact: *redact, MaxErrors: *maxErrors,
+		Resume: *resume, CheckpointEvery: *checkpointEvery}
+	if *checkpointEvery <= 0 {
+		opt.CheckpointEvery = -1
+	}
+	if *shard != "" {
+		sh, err := miner.ParseShard(*shard)
+		if err != nil {
+			fs.Usage()
+			return &exitError{code: 1, err: fmt.Errorf("mine: %w", err)}
+		}
+		opt.Shard = sh
+	}
 	if *rules != "" {
-		f, err := os.Open(*rules)
+		b, err := os.ReadFile(*rules)
 		if err != nil {
 			return err
 		}
-		s, err := screen.Load(f)
-		f.Close()
+		s, err := screen.Load(bytes.NewReader(b))
 		if err != nil {
 			return fmt.Errorf("%s: %w", *rules, err)
 		}
 		opt.Screen = s
+		sum := sha256.Sum256(b)
+		opt.RulesID = "file:" + hex.EncodeToString(sum[:8])
 	}
 	if !*quiet {
 		opt.Progress = newProgress(stderr)
@@ -71,11 +91,17 @@ func cmdMine(args []string, stderr io.Writer) error {
 		}
 		defer func() { pprof.StopCPUProfile(); f.Close() }()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM too: a Kubernetes pod being evicted or a Slurm job being
+	// preempted gets one before SIGKILL; the run then stops at a unit
+	// boundary with a checkpoint that --resume continues from.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
 	res, runErr := miner.Run(ctx, paths, opt)
 	if res == nil {
+		return runErr
+	}
+	if errors.Is(runErr, miner.ErrInterrupted) {
 		return runErr
 	}
 	if err := reports.Write(*out, res.Summary); err != nil {
@@ -83,8 +109,15 @@ func cmdMine(args []string, stderr io.Writer) error {
 	}
 	if !*quiet {
 		t := res.Summary.Total
-		fmt.Fprintf(stderr, "revtrace: %d conversations, %d candidates, %d revision events, %d with a trace (%d in the body), %d skipped records in %s; outputs in %s\n",
-			t.Conversations, t.Candidates, t.RevisionEvents, t.TraceFull, t.TraceBody, t.SkippedRecords,
+		what := ""
+		if res.Resumed {
+			what = " (resumed from the checkpoint)"
+		}
+		if res.Summary.Shard != "" {
+			what += " for shard " + res.Summary.Shard
+		}
+		fmt.Fprintf(stderr, "revtrace: %d conversations, %d candidates, %d revision events, %d with a trace (%d in the body), %d skipped records%s in %s; outputs in %s\n",
+			t.Conversations, t.Candidates, t.RevisionEvents, t.TraceFull, t.TraceBody, t.SkippedRecords, what,
 			time.Since(start).Round(time.Millisecond), *out)
 	}
 	if errors.Is(runErr, miner.ErrTooManyErrors) {
