@@ -27,8 +27,10 @@ type item struct {
 	generic    []*matcher // names that only say what kind of thing it is ("the password")
 	tokens     []string   // distinctive tokens of the item (>= 4 runes, not generic)
 	categories []string   // category keys (see categoryWords)
+	stems      []string   // long name words of the request, matched by their stem ("pregnant": "pregnancy")
 	weak       []string   // common words of what the draft lost: they identify only inside the removal's object
 	prev       string     // the previous draft's body
+	reply      string     // the reply (to read a residue cell's column header)
 }
 
 func (it *item) known() bool { return it != nil && it.text != "" }
@@ -42,13 +44,13 @@ func isCJK(r rune) bool {
 // item itself) is descriptive.
 var categoryWords = map[string][]string{
 	"password":     {"password", "passwords", "passcode", "passphrase", "pin", "credential", "credentials", "login", "wi-fi password", "wifi password", "passwort", "kennwort", "mot de passe", "contraseña", "senha", "пароль", "密码", "パスワード", "비밀번호"},
-	"secret":       {"api key", "api keys", "key", "keys", "token", "tokens", "secret", "secrets", "access key", "credentials", "connection string"},
+	"secret":       {"api key", "api keys", "key", "keys", "token", "tokens", "secret", "secrets", "access key", "credentials", "connection string", "токен", "ключ", "секрет", "clé", "clave", "chiave", "chave", "schlüssel", "トークン", "キー", "令牌", "密钥", "秘钥", "토큰", "키"},
 	"email":        {"email", "e-mail", "email address", "emails", "mail address", "address", "contact details", "contact info", "contact information", "e-mail-adresse", "courriel", "correo", "邮箱", "电子邮件", "メールアドレス", "почта", "имейл"},
 	"phone":        {"phone", "phone number", "telephone", "mobile", "cell", "number", "contact number", "contact details", "contact info", "contact information", "telefon", "telefonnummer", "handy", "handynummer", "mobilnummer", "téléphone", "numéro", "teléfono", "telefono", "número", "celular", "móvil", "телефон", "номер", "电话", "电话号码", "手机", "手机号", "手机号码", "電話", "電話番号", "携帯", "携帯番号", "전화번호"},
 	"address":      {"address", "home address", "street", "location", "postcode", "zip code", "postal code", "adresse", "anschrift", "dirección", "direccion", "endereço", "indirizzo", "адрес", "地址", "住址", "住所", "주소"},
 	"name":         {"name", "names", "surname", "last name", "first name", "full name", "nickname", "maiden name", "nachname", "vorname", "nom", "prénom", "nombre", "apellido", "nome", "имя", "фамилия", "名字", "姓名", "名前", "氏名", "이름"},
 	"person":       {"colleague", "coworker", "boss", "manager", "friend", "wife", "husband", "partner", "son", "daughter", "mother", "father", "mom", "dad", "family", "person", "people", "teammate"},
-	"money":        {"salary", "pay", "wage", "wages", "compensation", "income", "bonus", "figure", "figures", "amount", "price", "cost", "budget", "fee", "rate", "revenue", "numbers", "financial", "finances", "debt", "gehalt", "salaire", "salario", "salário", "stipendio", "зарплата", "工资", "薪资", "薪水", "給料", "給与"},
+	"money":        {"salary", "pay", "wage", "wages", "compensation", "income", "bonus", "figure", "figures", "amount", "price", "cost", "budget", "fee", "rate", "revenue", "numbers", "financial", "finances", "debt", "gehalt", "salaire", "salario", "salário", "stipendio", "зарплата", "工资", "薪资", "薪水", "年薪", "收入", "給料", "給与", "年収", "연봉", "급여", "월급", "임금", "оклад", "доход", "rémunération", "sueldo", "ingresos", "retribuzione"},
 	"health":       {"medical", "health", "diagnosis", "condition", "illness", "disease", "medication", "therapy", "therapist", "doctor", "surgery", "pregnancy", "mental health", "treatment", "symptoms", "hospital", "diagnose", "krankheit", "diagnostic", "maladie", "diagnóstico", "enfermedad", "диагноз", "诊断", "病情", "診断"},
 	"employer":     {"company", "employer", "client", "organization", "organisation", "firm", "workplace", "job", "former employer", "current employer"},
 	"date":         {"date", "time", "day", "deadline", "schedule", "meeting", "appointment", "event", "slot"},
@@ -73,6 +75,7 @@ var (
 	addressRE = litre.MustCompile(`(?i)\b\d{1,5}\s*[a-z]?,?\s+(?:rue|avenue|av\.|street|st\.?|road|rd\.?|lane|ln\.?|boulevard|blvd\.?|drive|way|place|court|ct\.?|terrace|close|calle|avenida|straße|strasse|str\.|weg|allee|platz|via|viale)\b[^\n,;]{0,40}|\b(?:rue|calle|avenida|via|viale)\s+[^\n,;]{2,40}?\s+\d{1,5}\b|[\p{L}-]+(?:straße|strasse|weg|allee|platz|gasse)\s+\d{1,4}[a-z]?\b`)
 	assignRE  = litre.MustCompile(`(?i)\b[\w.-]*(?:token|key|secret|password|passwd|pwd|pass)[\w.-]*["']?\s*[:=]\s*["'` + "`" + `]?([^\s"'` + "`" + `,;]{4,})`)
 	secretRE  = litre.MustCompile(`\b(?:sk|pk|ghp|xox[bp]|AKIA)[-_A-Za-z0-9]{10,}\b|\b[A-Za-z0-9_\-]{24,}\b`)
+	urlPassRE = litre.MustCompile(`://[^\s:/@"']+:([^\s@/"']{3,})@`) // smtp://user:PASSWORD@host
 	passRE    = litre.MustCompile(`(?i)\b(?:password|passcode|passphrase|pin|pwd|pass)\b\s*(?:is|:|=|-)?\s*["'“‘` + "`" + `]?([^\s"'”’` + "`" + `,;]{3,40}?)["'”’` + "`" + `]?(?:[\s,;)]|\.(?:\s|$)|$)`)
 )
 
@@ -327,6 +330,12 @@ var requestItemREs = []*litre.Re{
 	litre.MustCompile(`(?i)\bwithout\s+(?:mentioning\s+|including\s+|any\s+mention\s+of\s+)?(.{1,60}?)(?:[,;!?\n)]|$)`),
 	// no mention of X
 	litre.MustCompile(`(?i)\bno\s+(?:more\s+)?(?:mention|reference)s?\s+(?:of|to)\s+(.{1,60}?)(?:[,;!?\n)]|$)`),
+	// levels-v3: "without X" in other languages, "I don't want him to know
+	// (that) X", "lo de X" (es: "no quiero que sepan lo de la diabetes")
+	litre.MustCompile(`(?i)\b(?:ohne|sans|sin|sem|senza)\s+(.{1,60}?)(?:[,;!?\n)]|$)`),
+	litre.MustCompile(`(?i)(?:^|[^\p{L}])без\s+(.{1,60}?)(?:[,;!?\n)]|$)`),
+	litre.MustCompile(`(?i)\b(?:don't|don’t|do\s+not|dont)\s+want\s+\w+\s+to\s+(?:know|find\s+out|hear|see)\s+(?:about\s+|that\s+)?(?:it['’]s\s+|it\s+is\s+|i['’]m\s+|i\s+am\s+|i\s+have\s+|i\s+had\s+)?(.{1,60}?)(?:[,;.!?\n)]|$)`),
+	litre.MustCompile(`(?i)(?:^|[^\p{L}])lo\s+(?:de|del)\s+(.{1,60}?)(?:[,;.!?\n)]|$)`),
 	// German, French, Spanish, Russian, Chinese imperatives
 	litre.MustCompile(`(?i)\b(?:entferne|entfernen|lösche|löschen|streiche|streichen)\s+(?:bitte\s+)?(.{1,60}?)(?:[,;!?\n]|$)`),
 	litre.MustCompile(`(?i)\blass\s+(.{1,60}?)\s+weg\b`),
@@ -378,7 +387,7 @@ var (
 		regexp.MustCompile(`「([^」\n]{1,40}?)」`),
 	}
 	insteadQuotedRE = litre.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+["'“‘` + "`" + `]([^"'”’` + "`" + `\n]{1,80})["'”’` + "`" + `]`)
-	withdrawVerbRE  = litre.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask)\b|\b(?:put|bring|say|name|list|write|hard-?code|commit|store|expose|nothing|not|no|keep)\b|don['’]?t\s+want|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|rausnehmen|herausnehmen|weglassen|rauslassen|supprim|retir|enl[eè]v|elimin|quita|borra|\btira|\btire\b|apaga|remov|exclu|togli|rimuov|cancell|\bleva\b|omett|удал|убер|убра|убрать|не\s+пиши|не\s+упоминай|删|去掉|去除|移除|拿掉|拿走|不要|别写|别提|不用写|消し|削除|省|書かない|外し|取り除|빼|삭제|지워|제거|없애`)
+	withdrawVerbRE  = litre.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask)\b|\b(?:put|bring|say|name|list|write|hard-?code|commit|store|expose|nothing|not|no|keep)\b|don['’]?t\s+want|\b(?:ohne|sans|sin|sem|senza)\b|без|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|rausnehmen|herausnehmen|weglassen|rauslassen|supprim|retir|enl[eè]v|elimin|quita|borra|\btira|\btire\b|apaga|remov|exclu|togli|rimuov|cancell|\bleva\b|omett|удал|убер|убра|убрать|не\s+пиши|не\s+упоминай|删|去掉|去除|移除|拿掉|拿走|不要|别写|别提|不用写|消し|削除|省|書かない|外し|取り除|빼|삭제|지워|제거|없애`)
 	// diffCueRE: the request withdraws or replaces something, or says that
 	// something no longer holds, so a line gone from the draft is an item.
 	diffCueRE      = litre.MustCompile(`(?i)\b(?:now|anymore|any\s+more|no\s+longer|cancel(?:l?ed)?|moved|not\s+(?:coming|going|happening|available|true|correct|right|there))\b|不再|取消|nicht\s+mehr|plus\s+(?:là|disponible)|ya\s+no`)
@@ -573,7 +582,7 @@ func onlyStructural(x string) bool {
 // descriptive name. Without a phrase, what the previous draft's body had
 // and the reply lacks is the item (a few whole lines, else a few values).
 func deriveItem(in Input, masked string) *item {
-	it := &item{}
+	it := &item{reply: in.Reply}
 	if len(in.Aliases) > 0 {
 		for _, a := range in.Aliases {
 			a = strings.TrimSpace(a)
@@ -618,7 +627,7 @@ func deriveItem(in Input, masked string) *item {
 	var diffText string
 	var diffNames []string
 	if prevBody != "" && (traced || phrase == "" && (verb || diffCueRE.MatchTarget(rt))) {
-		diffText, diffNames = diffPrevious(prevBody, masked)
+		diffText, diffNames = diffPrevious(prevBody, masked, in.Reply)
 	}
 	if phrase == "" {
 		if diffText == "" {
@@ -641,6 +650,19 @@ func deriveItem(in Input, masked string) *item {
 		if v != "" {
 			it.text = v
 			it.addName(v)
+			// a word of the value that the reply still holds ("smtp" of
+			// the DSN) is not what was withdrawn
+			lowMasked := strings.ToLower(masked)
+			var keepToks []string
+			for _, t := range it.tokens {
+				if !containsWord(lowMasked, t) {
+					keepToks = append(keepToks, t)
+				}
+			}
+			it.tokens = keepToks
+			// proper names of the phrase still name the item ("the
+			// Rotterdam numbers")
+			it.addProperNames(phrase, masked)
 			it.categories = appendNew(it.categories, categoriesOf(v)...)
 			it.addGeneric(phrase)
 			return it
@@ -649,6 +671,7 @@ func deriveItem(in Input, masked string) *item {
 			it.text = diffText
 			it.addDiffNames(diffNames, true)
 			it.addGeneric(phrase)
+			it.addProperNames(phrase, masked)
 			return it
 		}
 		if onlyPlain(phrase) {
@@ -776,7 +799,10 @@ func valueFromPrevious(prev, reply string, cats []string) string {
 		case "money":
 			v = first(moneyRE, 0)
 		case "password":
-			if v = first(assignRE, 1); v == "" {
+			if v = first(urlPassRE, 1); v == "" {
+				v = first(assignRE, 1)
+			}
+			if v == "" {
 				v = first(passRE, 1)
 			}
 		case "secret":
@@ -890,7 +916,7 @@ var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': t
 // a few whole lines (a clean withdrawal), else a few distinctive values
 // (e-mail addresses, phone numbers, links, amounts, names). It returns the
 // item text and its names, or "".
-func diffPrevious(prev, reply string) (string, []string) {
+func diffPrevious(prev, reply, full string) (string, []string) {
 	lowReply := strings.ToLower(reply)
 	normReply := " " + joinFields(lowReply) + " "
 	var lines, missing []string
@@ -907,7 +933,30 @@ func diffPrevious(prev, reply string) (string, []string) {
 			missing = append(missing, t)
 		}
 	}
-	if len(lines) >= 2 && len(missing) >= 1 && len(missing) <= 3 && len(missing)*2 <= len(lines) {
+	// Edited lines: their counterparts in the reply (levels-v3).
+	type edit struct {
+		cp   string
+		runs []string
+	}
+	var edits map[string]edit
+	allEdited := len(missing) > 0 && len(missing) <= 3
+	if allEdited {
+		var replyLines []string
+		for _, l := range strings.Split(full, "\n") {
+			if t := trimLine(l); t != "" {
+				replyLines = append(replyLines, t)
+			}
+		}
+		edits = map[string]edit{}
+		for _, m := range missing {
+			if cp, keep := counterpart(m, replyLines); cp != "" {
+				edits[m] = edit{cp, goneRuns(m, keep)}
+			} else {
+				allEdited = false
+			}
+		}
+	}
+	if len(missing) >= 1 && len(missing) <= 3 && (len(lines) >= 2 && len(missing)*2 <= len(lines) || allEdited) {
 		// The rest of the draft: a token that also occurs there is not
 		// specific to the withdrawn content ("the employee" in a report about
 		// the employee).
@@ -924,7 +973,45 @@ func diffPrevious(prev, reply string) (string, []string) {
 		}
 		lowRest := rest.String()
 		var names, goneValues []string
+		var runText string
 		for _, m := range missing {
+			// An edited line: only what its counterpart lacks is withdrawn.
+			// Its words may still occur elsewhere in the reply (that is a
+			// content leak, not a reason to drop them).
+			if e, ok := edits[m]; ok {
+				lowCp := strings.ToLower(e.cp)
+				for _, run := range e.runs {
+					// A run whose words all occur elsewhere in the reply
+					// was moved or rephrased, not withdrawn.
+					var gone []string
+					moved := true
+					for _, t := range distinctiveTokens(run) {
+						t = stripPossessive(t)
+						if !containsWord(lowCp, t) && !containsWord(lowRest, t) {
+							gone = append(gone, t)
+							moved = moved && containsWord(lowReply, t)
+						}
+					}
+					w := soleWord(run)
+					if w != "" && !containsWord(lowReply, w) && !containsWord(lowRest, w) {
+						names = append(names, wordPrefix+w)
+					} else if len(gone) == 0 || moved {
+						continue
+					}
+					if runText == "" {
+						runText = run
+					}
+					names = append(names, linePrefix+run)
+					for _, v := range values(run) {
+						if !strings.Contains(lowCp, strings.ToLower(v)) {
+							names = append(names, v)
+							goneValues = append(goneValues, v)
+						}
+					}
+					names = append(names, gone...)
+				}
+				continue
+			}
 			// the distinctive tokens of a gone line that are gone from the
 			// reply and specific to that line
 			var gone []string
@@ -933,8 +1020,13 @@ func diffPrevious(prev, reply string) (string, []string) {
 					gone = append(gone, t)
 				}
 			}
-			if len(gone) == 0 {
+			if w := soleWord(m); w != "" && !containsWord(lowReply, w) && !containsWord(lowRest, w) {
+				names = append(names, wordPrefix+w)
+			} else if len(gone) == 0 {
 				continue
+			}
+			if runText == "" {
+				runText = m
 			}
 			names = append(names, linePrefix+m)
 			for _, v := range values(m) {
@@ -951,7 +1043,7 @@ func diffPrevious(prev, reply string) (string, []string) {
 			return goneValues[0], names
 		}
 		if len(names) > 0 {
-			return clipRunes(strings.TrimPrefix(names[0], linePrefix), 80), names
+			return clipRunes(runText, 80), names
 		}
 		// Lines that changed without losing a word of their own ("replicas:
 		// 5" → "replicas: 2") are the item (levels-v2).
@@ -970,17 +1062,54 @@ func diffPrevious(prev, reply string) (string, []string) {
 	if len(gone) >= 1 && len(gone) <= 3 {
 		return gone[0], gone
 	}
+	// A larger rewrite of a draft the reply is a version of (they share a
+	// line): the item is known, as what the draft lost, but no word of it
+	// is trusted to name it (levels-v3: unknown only when nothing can be
+	// derived).
+	if len(missing) > 0 && len(missing) < len(lines) {
+		return clipRunes(missing[0], 80), nil
+	}
 	return "", nil
 }
 
-// linePrefix marks a name that is a whole line of the previous draft.
-const linePrefix = "\x00line:"
+// linePrefix marks a name that is a whole line of the previous draft (or
+// the gone part of an edited line); wordPrefix a word that is all the
+// draft lost from a line (`m.ssn,`): it names the item even when it is a
+// category word.
+const (
+	linePrefix = "\x00line:"
+	wordPrefix = "\x00word:"
+)
+
+// soleWord returns the one word of at least two runes that a gone line or
+// run holds (an identifier such as `m.ssn`), or "".
+func soleWord(s string) string {
+	w := ""
+	for _, t := range diffTokens(s) {
+		if isCJK([]rune(t.t)[0]) {
+			return ""
+		}
+		if utf8.RuneCountInString(t.t) < 2 || plainWords[t.t] || stopWords[t.t] {
+			continue
+		}
+		if w != "" {
+			return ""
+		}
+		w = t.t
+	}
+	if w == "" || strings.IndexFunc(w, unicode.IsLetter) < 0 {
+		return ""
+	}
+	return w
+}
 
 // addNames adds the names found by diffPrevious.
 func (it *item) addNames(names []string) {
 	for _, n := range names {
 		if l, ok := strings.CutPrefix(n, linePrefix); ok {
 			it.addLine(l)
+		} else if w, ok := strings.CutPrefix(n, wordPrefix); ok {
+			it.addName(w)
 		} else {
 			it.addName(n)
 		}
@@ -1037,9 +1166,170 @@ func (it *item) contentLeak(masked string) bool {
 		return false
 	}
 	for _, a := range it.aliases {
+		// A name the previous draft never held is the reply's own talk
+		// about the item ("add analytics back later"), not a leftover.
+		if it.prev != "" && !a.in(it.prev) {
+			continue
+		}
 		if a.in(masked) {
 			return true
 		}
 	}
 	return false
+}
+
+// Word-level line diff (levels-v3). A draft line that the reply no longer
+// holds verbatim is either gone as a whole or was edited: then the reply
+// has a counterpart line sharing most of its words, and what was withdrawn
+// is only the part of the draft line missing from that counterpart ("(enjoying
+// some sun in Marbella)" in an out-of-office line, "£48,500" in a table row
+// now showing "[redacted]"). Counterparts are looked for in the whole reply,
+// trace sentences included: a residue row is the counterpart of its row.
+
+// diffTok is a token of a line with its byte span: a run of letters and
+// digits, or a single CJK character.
+type diffTok struct {
+	t          string
+	start, end int
+}
+
+func diffTokens(s string) []diffTok {
+	var out []diffTok
+	start := -1
+	flush := func(i int) {
+		if start >= 0 {
+			out = append(out, diffTok{strings.ToLower(s[start:i]), start, i})
+			start = -1
+		}
+	}
+	for i, r := range s {
+		switch {
+		case isCJK(r):
+			flush(i)
+			out = append(out, diffTok{string(r), i, i + utf8.RuneLen(r)})
+		case isWordRune(r):
+			if start < 0 {
+				start = i
+			}
+		default:
+			flush(i)
+		}
+	}
+	flush(len(s))
+	return out
+}
+
+// maxDiffTokens bounds the lines the word-level diff looks at.
+const maxDiffTokens = 160
+
+// lcsKeep marks the tokens of a that belong to a longest common
+// subsequence of a and b, and returns its length.
+func lcsKeep(a, b []diffTok) ([]bool, int) {
+	n, m := len(a), len(b)
+	dp := make([][]int32, n+1)
+	for i := range dp {
+		dp[i] = make([]int32, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			switch {
+			case a[i].t == b[j].t:
+				dp[i][j] = dp[i+1][j+1] + 1
+			case dp[i+1][j] >= dp[i][j+1]:
+				dp[i][j] = dp[i+1][j]
+			default:
+				dp[i][j] = dp[i][j+1]
+			}
+		}
+	}
+	keep := make([]bool, n)
+	for i, j := 0, 0; i < n && j < m; {
+		switch {
+		case a[i].t == b[j].t:
+			keep[i] = true
+			i++
+			j++
+		case dp[i+1][j] >= dp[i][j+1]:
+			i++
+		default:
+			j++
+		}
+	}
+	return keep, int(dp[0][0])
+}
+
+// counterpart returns the reply line that is an edited version of the
+// draft line (it keeps at least half of the line's tokens, in order, and
+// at least two), with the draft line's tokens that it keeps; "" when the
+// line is gone as a whole.
+func counterpart(line string, replyLines []string) (string, []bool) {
+	a := diffTokens(line)
+	if len(a) < 2 || len(a) > maxDiffTokens {
+		return "", nil
+	}
+	set := map[string]bool{}
+	for _, t := range a {
+		set[t.t] = true
+	}
+	best, bestN := "", 0
+	var bestKeep []bool
+	for _, rl := range replyLines {
+		b := diffTokens(rl)
+		if len(b) == 0 || len(b) > 2*maxDiffTokens {
+			continue
+		}
+		shared := 0
+		for _, t := range b {
+			if set[t.t] {
+				shared++
+			}
+		}
+		if shared*2 < len(a) || shared <= bestN {
+			continue
+		}
+		keep, n := lcsKeep(a, b)
+		if n >= 2 && n*2 >= len(a) && n > bestN {
+			best, bestN, bestKeep = rl, n, keep
+		}
+	}
+	return best, bestKeep
+}
+
+// goneRuns returns the parts of the draft line that its counterpart lacks:
+// maximal runs of dropped tokens, widened over the punctuation attached to
+// them and trimmed of brackets and separators.
+func goneRuns(line string, keep []bool) []string {
+	toks := diffTokens(line)
+	var out []string
+	for i := 0; i < len(toks); {
+		if keep[i] {
+			i++
+			continue
+		}
+		j := i
+		for j+1 < len(toks) && !keep[j+1] {
+			j++
+		}
+		a, b := toks[i].start, toks[j].end
+		for a > 0 {
+			r, n := utf8.DecodeLastRuneInString(line[:a])
+			if unicode.IsSpace(r) || r == '|' || isWordRune(r) {
+				break
+			}
+			a -= n
+		}
+		for b < len(line) {
+			r, n := utf8.DecodeRuneInString(line[b:])
+			if unicode.IsSpace(r) || r == '|' || isWordRune(r) {
+				break
+			}
+			b += n
+		}
+		run := strings.Trim(strings.TrimSpace(line[a:b]), "()[]{}<>.,;:!?\"'“”‘’`*_|-–— \t（）【】「」，。、；：！？")
+		if run != "" {
+			out = append(out, run)
+		}
+		i = j + 1
+	}
+	return out
 }

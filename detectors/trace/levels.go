@@ -250,7 +250,7 @@ var plainWords = func() map[string]bool {
 		reason reasons change changes edit edits specifics both either neither two three four five six please agreed discussed asked wanted marked requested
 		personal private sensitive confidential internal identifying extra additional earlier previous prior
 		original above below mentioned said requested flagged highlighted old former last first second third
-		draft version copy document
+		draft version copy document category categories kind kinds type types label labels description
 		das der die den dem des ein eine einen einem einer eines diesen diese dieser dieses jenen es sie ihn
 		teil abschnitt zeile satz absatz punkt hinweis angabe angaben detail details stelle sache inhalt
 		auf über zu von mit und oder persönlich persönliche persönlichen persönlicher vertraulich
@@ -402,13 +402,13 @@ var slotWords = map[string]bool{
 }
 
 // cjkValueRE: a CJK phrase ending in a kind of value or a slot.
-var cjkValueRE = regexp.MustCompile(`(?:密码|密钥|秘钥|电话|电话号码|手机|手机号|手机号码|号码|邮箱|地址|住址|姓名|名字|工资|薪资|薪水|金额|数字|数额|原因|理由|パスワード|キー|電話番号|電話|住所|名前|メールアドレス|番号|金額|理由|비밀번호|전화번호|주소|이름|키|번호|이유)$`)
+var cjkValueRE = regexp.MustCompile(`(?:密码|密钥|秘钥|电话|电话号码|手机|手机号|手机号码|号码|邮箱|地址|住址|姓名|名字|工资|薪资|薪水|金额|数字|数额|原因|理由|パスワード|キー|電話番号|電話|住所|名前|メールアドレス|番号|金額|理由|비밀번호|전화번호|주소|이름|키|번호|이유|연봉|급여|월급|토큰|令牌|年薪|年収|給料|給与|トークン)$`)
 
 // phraseParts splits a request phrase into the items it lists.
 var phrasePartsRE = regexp.MustCompile(`(?i)\s*(?:,|;|、|/|\s(?:and|und|y|et|e|и|або|och|og)\s|和|与|及)\s*`)
 
 // prepRE marks where the head of an English-like noun phrase ends.
-var prepRE = regexp.MustCompile(`(?i)\s(?:of|about|for|from|in|on|with|that|which|who|whose|where|when|is|are|was|de|du|des|del|della|dello|di|da|do|dos|das|von|vom|zum|zur|о|об|про|chez|sur|à|au|aux|a|para|per|con)\s`)
+var prepRE = regexp.MustCompile(`(?i)\s(?:of|about|for|from|in|on|with|that|which|who|whose|where|when|is|are|was|de|du|des|del|della|dello|di|da|do|dos|das|von|vom|zum|zur|о|об|про|из|в|во|на|для|от|с|со|chez|sur|à|au|aux|a|para|per|con)\s`)
 
 // phraseDescribes reports whether a request phrase names a kind of value or
 // a slot rather than the item itself, or labels a value in the draft.
@@ -645,7 +645,7 @@ func nameTokens(part string) []string {
 			}
 		}
 		digit := strings.IndexFunc(t, unicode.IsDigit) >= 0
-		if t == "" || plainWords[t] || leadWords[t] || stopWords[t] {
+		if t == "" || plainWords[t] || leadWords[t] || stopWords[t] || contraction(t) {
 			continue
 		}
 		after := prepAt >= 0 && w.at >= prepAt
@@ -654,6 +654,29 @@ func nameTokens(part string) []string {
 		}
 		r, _ := utf8.DecodeRuneInString(w.s)
 		toks = append(toks, tok{t, unicode.IsUpper(r) || digit, after})
+	}
+	// "the rehab explanation for the gap": a modifier before the head
+	// names the item, and what follows the preposition is context.
+	before := 0
+	for _, x := range toks {
+		if !x.afterP && !x.proper {
+			before++
+		}
+	}
+	if prepAt >= 0 && before >= 2 {
+		var keep []tok
+		n := 0
+		for _, x := range toks {
+			switch {
+			case x.proper:
+				keep = append(keep, x)
+			case !x.afterP:
+				if n++; n < before {
+					keep = append(keep, x)
+				}
+			}
+		}
+		toks = keep
 	}
 	if len(toks) >= 2 {
 		var keep []tok
@@ -678,6 +701,38 @@ func nameTokens(part string) []string {
 		out = appendNew(out, x.t)
 	}
 	return out
+}
+
+// contraction reports whether t is a pronoun or auxiliary with a clitic
+// ("i'm", "it's", "we'll", "don't"): never a name.
+func contraction(t string) bool {
+	for _, a := range []string{"'", "’"} {
+		if base, rest, ok := strings.Cut(t, a); ok {
+			return plainWords[base] || stopWords[base] || genericWords[base] || rest == "t" || rest == "ll" || rest == "re" || rest == "ve" || rest == "m" || rest == "d"
+		}
+	}
+	return false
+}
+
+// addProperNames adds the proper names of a request phrase that describes
+// the item ("the Rotterdam numbers" → Rotterdam): capitalised words that
+// are neither category nor plain words and that the reply no longer holds.
+func (it *item) addProperNames(phrase, masked string) {
+	lowMasked := strings.ToLower(masked)
+	for _, w := range tokensWithPos(phrase) {
+		r, _ := utf8.DecodeRuneInString(w.s)
+		t := stripPossessive(strings.ToLower(w.s))
+		if !unicode.IsUpper(r) || utf8.RuneCountInString(t) < 3 || plainWords[t] || genericWords[t] || valueWords[t] || valueWords[singular(t)] || contraction(t) {
+			continue
+		}
+		if containsWord(lowMasked, t) {
+			continue
+		}
+		if m := newMatcher(t); m != nil {
+			it.aliases = append(it.aliases, m)
+			it.tokens = appendNew(it.tokens, t)
+		}
+	}
 }
 
 var stopWords = map[string]bool{"and": true, "or": true, "but": true, "not": true, "just": true, "please": true, "also": true, "any": true, "more": true}
@@ -747,6 +802,11 @@ func (it *item) addPhraseNames(phrase, masked string) {
 				it.aliases = append(it.aliases, m)
 				it.tokens = appendNew(it.tokens, t)
 			}
+			// the user's word names the item in its other forms too
+			// ("pregnant" → "pregnancy"): a stem of a long word
+			if len([]rune(t)) >= 7 && strings.IndexFunc(t, unicode.IsDigit) < 0 {
+				it.stems = appendNew(it.stems, t)
+			}
 		}
 	}
 }
@@ -759,6 +819,13 @@ func (it *item) addDiffNames(names []string, strongOnly bool) {
 	for _, n := range names {
 		if l, ok := strings.CutPrefix(n, linePrefix); ok {
 			it.addLine(l)
+			continue
+		}
+		if w, ok := strings.CutPrefix(n, wordPrefix); ok {
+			if m := newMatcher(w); m != nil {
+				it.aliases = append(it.aliases, m)
+				it.tokens = appendNew(it.tokens, w)
+			}
 			continue
 		}
 		if strings.ContainsAny(n, " @/.:") || strings.IndexFunc(n, unicode.IsDigit) >= 0 || containsCJK(n) || it.properInPrev(n) {
@@ -919,6 +986,11 @@ func (it *item) levelOf(sentence string) string {
 			return Identifying
 		}
 	}
+	for _, t := range it.stems {
+		if wordStartIn(low, t) {
+			return Identifying
+		}
+	}
 	obj, ok := removalObject(sentence)
 	if ok && obj != "" {
 		lowObj := strings.ToLower(obj)
@@ -932,7 +1004,7 @@ func (it *item) levelOf(sentence string) string {
 		return Identifying
 	}
 	if ok {
-		if objectRevealing(obj) {
+		if objectRevealing(obj) || newItemRevealing(sentence) || objectRevealing(it.cellLabel(sentence)) {
 			return Descriptive
 		}
 		return ProcessOnly
@@ -941,4 +1013,106 @@ func (it *item) levelOf(sentence string) string {
 		return Descriptive
 	}
 	return ProcessOnly
+}
+
+// wordStartIn reports whether low holds a word starting with the stem of
+// t that is another word than t, its singular or its plural ("pregnancy"
+// for "pregnant"; not "customer" for "customers", which names a different
+// thing as often as not: "the customer impact").
+func wordStartIn(low, t string) bool {
+	r := []rune(t)
+	stem := string(r[:len(r)-2])
+	for i := 0; ; {
+		k := strings.Index(low[i:], stem)
+		if k < 0 {
+			return false
+		}
+		a := i + k
+		i = a + len(stem)
+		before, _ := utf8.DecodeLastRuneInString(low[:a])
+		if a != 0 && isWordRune(before) {
+			continue
+		}
+		e := i
+		for e < len(low) {
+			c, n := utf8.DecodeRuneInString(low[e:])
+			if !isWordRune(c) {
+				break
+			}
+			e += n
+		}
+		if w := low[a:e]; singular(w) != singular(t) && w != t+"es" && w+"es" != t {
+			return true
+		}
+	}
+}
+
+// newItemRE: a replacement and its new item ("swapped that for “a medical
+// appointment”", "replaced it with a generic reason").
+var newItemRE = regexp.MustCompile(`(?i)\b(?:swapped|swap|swapping|replaced|replace|replacing|changed|substituted|switched)\b.{0,80}?\s(?:for|with|to|by)\s+(.{1,80})`)
+
+// neutralWords name a replacement that says nothing about the old item.
+var neutralWords = map[string]bool{"placeholder": true, "placeholders": true, "variable": true, "variables": true,
+	"environment": true, "env": true, "generic": true, "wording": true, "version": true, "reference": true, "secret": true, "secrets": true}
+
+// newItemRevealing: a replacement naming the new item reveals the old
+// one's kind (gold README rule 5: "I'll use Thursday the 13th instead",
+// "swapped that for “a medical appointment”"), unless the new item is a
+// placeholder or variable.
+func newItemRevealing(sentence string) bool {
+	m := newItemRE.FindStringSubmatch(cleanSentence(sentence))
+	if m == nil {
+		return false
+	}
+	y := cutObject(m[1])
+	for _, t := range tokenize(y) {
+		if neutralWords[strings.Trim(t, "'’")] {
+			return false
+		}
+	}
+	return objectRevealing(y)
+}
+
+// residueCellRE: a table cell that is only a removal residue.
+var residueCellRE = regexp.MustCompile(`(?i)^[\s*_]*[\[(<]?\s*(?:redacted|removed|withheld|hidden|omitted)\b[^|]{0,40}$`)
+
+// cellLabel returns the column header of a residue cell in one of the
+// reply's tables (gold README rule 6: the header is the residue's label,
+// "[redacted]" under "Salary"), or "".
+func (it *item) cellLabel(sentence string) string {
+	s := strings.TrimSpace(sentence)
+	if it.reply == "" || s == "" {
+		return ""
+	}
+	at := strings.Index(it.reply, s)
+	if at < 0 {
+		return ""
+	}
+	lines := strings.Split(it.reply, "\n")
+	row, off := -1, 0
+	for i, l := range lines {
+		if at >= off && at < off+len(l)+1 {
+			row = i
+			break
+		}
+		off += len(l) + 1
+	}
+	if row < 0 || !strings.HasPrefix(strings.TrimSpace(lines[row]), "|") {
+		return ""
+	}
+	top := row
+	for top > 0 && strings.HasPrefix(strings.TrimSpace(lines[top-1]), "|") {
+		top--
+	}
+	if top == row {
+		return "" // the residue is in the header itself
+	}
+	cells := func(l string) []string { return strings.Split(strings.Trim(strings.TrimSpace(l), "|"), "|") }
+	head, cs := cells(lines[top]), cells(lines[row])
+	for i, c := range cs {
+		if residueCellRE.MatchString(strings.TrimSpace(c)) && i < len(head) {
+			return strings.Trim(strings.TrimSpace(head[i]), "*_")
+		}
+	}
+	return ""
 }
