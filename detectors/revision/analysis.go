@@ -59,6 +59,7 @@ type analysis struct {
 	reportedLog bool
 	tokMemo     map[span][]tok // see toks
 	refMemo     map[span][]int // see strongRefIndexes
+	tnDone, tn  bool           // transformNew's memo
 	hardReject  bool           // a cue was rejected for a reason that also rules out the cue-less path
 	vetoDone    bool           // veto holds turnVeto's result
 	veto        string
@@ -251,6 +252,9 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 		}
 		return false, "inside pasted material"
 	}
+	if a.transformNew() {
+		return false, "text to transform is new"
+	}
 	reask := a.reask(h)
 	switch kind := a.questionKind(s, h); kind {
 	case "suggestion":
@@ -383,3 +387,19 @@ var hardRejects = exact("new task", "new task (first sentence)", "cue describes 
 	"info question", "yesno question", "new material for a new transformation", "text to transform is new",
 	"new text in another language", "someone else's wish", "pushback on a refusal", "quiz question",
 	"new role-play or persona prompt", "multiple-choice question", "continuation")
+
+// transformNew reports whether a transformation cue of the turn acts on new
+// text (see newTarget): then no cue of the turn asks to change the draft
+// ("summarize the french revolution in 3 sentences").
+func (a *analysis) transformNew() bool {
+	if !a.tnDone {
+		a.tnDone = true
+		for _, h := range a.hits {
+			if transformCues[h.Keyword] && a.newTarget(h, a.sentenceOf(h.Start)) {
+				a.tn = true
+				break
+			}
+		}
+	}
+	return a.tn
+}

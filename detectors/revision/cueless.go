@@ -132,7 +132,7 @@ func (a *analysis) cueless() (string, string) {
 		return "", ""
 	}
 	// "A not B", "ab 18 uhr, nicht 19", "是延期一周，不是两周".
-	if i, ok := a.contrast(all); ok {
+	if i, ok := a.contrast(all); ok && (len(ws) <= 10 || imperativeEdits[rest[0]]) && !strings.ContainsAny(a.turn, "\"“”«»") {
 		if imperativeEdits[rest[0]] {
 			item := ""
 			if i+1 < len(all) {
@@ -150,11 +150,11 @@ func (a *analysis) cueless() (string, string) {
 	}
 	last := rest[len(rest)-1]
 	if rest[0] == "also" || rest[0] == "and" || rest[0] == "plus" || last == "too" ||
-		(len(rest) > 1 && rest[len(rest)-2] == "as" && last == "well") {
+		(len(rest) > 1 && rest[len(rest)-2] == "as" && last == "well") || a.additive(all) {
 		a.note("cue-less: additive instruction")
 		return Extend, ""
 	}
-	if imperativeEdits[rest[0]] && len(rest) > 1 {
+	if imperativeEdits[rest[0]] && len(rest) > 1 && draftPronouns[rest[1]] {
 		a.note("cue-less: short instruction")
 		if a.formWord(all) {
 			return Reformat, ""
@@ -167,11 +167,15 @@ func (a *analysis) cueless() (string, string) {
 			return "", ""
 		}
 	}
+	if understands(rest) || creationVerbs[rest[0]] || infoVerbs[rest[0]] || rest[0] == "show" || rest[0] == "list" {
+		a.note("cue-less: asks for an explanation")
+		return "", ""
+	}
 	if a.prevCode && a.faultWord(all) {
 		a.note("cue-less: reports behaviour of the code")
 		return Correct, ""
 	}
-	if a.overlapsDraft(all) {
+	if a.faultWord(all) && a.overlapsDraft(all) {
 		a.note("cue-less: statement about the draft")
 		return Correct, ""
 	}
@@ -208,6 +212,11 @@ func (a *analysis) cuelessQuestion(s span) bool {
 	if hasCJK(text) {
 		return q || cjkQuestionKind(text) != ""
 	}
+	for _, p := range askPhrases {
+		if strings.HasPrefix(strings.Join(ws, " ")+" ", p+" ") {
+			return true
+		}
+	}
 	if questionWords[ws[0]] || infoVerbs[ws[0]] {
 		return true
 	}
@@ -241,7 +250,16 @@ func (a *analysis) contrast(ts []tok) (int, bool) {
 			continue
 		}
 		prev, next := ts[i-1].w, ts[i+1].w
-		if notAfter[next] || fillers[prev] && !isNumber(prev) && prev != "uhr" {
+		if notAfter[next] || copulas[prev] || fillers[prev] && !isNumber(prev) && prev != "uhr" {
+			continue
+		}
+		// The contrasted values belong to the draft ("its tuesday not
+		// monday") or are numbers ("6 days not 5").
+		j := i + 1
+		for j < len(ts)-1 && (objectPronouns[ts[j].w] || ts[j].w == "in" || ts[j].w == "on" || ts[j].w == "na" || ts[j].w == "no" || ts[j].w == "по") {
+			j++
+		}
+		if !isNumber(ts[j].w) && !isNumber(prev) && !a.prevWord(ts[j].w) && !a.prevWord(prev) {
 			continue
 		}
 		if t.w == "не" && prev != "а" && !isNumber(prev) {
@@ -315,8 +333,9 @@ func (a *analysis) cjkOverlapAll() bool {
 // faultWords describe what a program does or fails to do ("it goes negative
 // when i spam the minus", "still 7", "nothing happens").
 var faultWords = set(`not no don't dont doesn't doesnt didn't didnt isn't isnt won't wont can't cant never nothing empty
-	blank only still again shows show showing prints printing outputs output returns return gives giving goes going
+	blank only still again shows prints printing outputs returns gives giving goes
 	says stays becomes crashes crash hangs freezes loops negative nan null none zero instead when whenever keeps
+	called named spelled spelt actually
 	nicht kein keine nie immer zeigt gibt не ничего пусто выводит показывает всегда nada sale muestra sigue pas rien
 	affiche toujours não mostra continua non niente sempre`)
 
@@ -325,11 +344,60 @@ var cjkFaults = []string{"不", "没", "还是", "只有", "空", "显示", "出
 // faultWord reports whether the turn describes behaviour (see faultWords).
 func (a *analysis) faultWord(ts []tok) bool {
 	for _, t := range ts {
-		if faultWords[t.w] || isNumber(t.w) {
+		if faultWords[t.w] {
 			return true
 		}
 	}
 	for _, c := range cjkFaults {
+		if strings.Contains(a.f, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// draftPronouns after an edit verb point at the draft ("make it pop", "put
+// it in a function").
+var draftPronouns = set(`it this that them these those everything all`)
+
+// understands reports "i don't understand ..." / "i don't get ...": a
+// request for explanation, not for a change.
+func understands(ws []string) bool {
+	for i := 0; i+1 < len(ws); i++ {
+		switch ws[i] {
+		case "don't", "dont", "do", "didn't", "didnt", "not":
+			switch ws[i+1] {
+			case "understand", "get", "know", "see", "think", "believe", "care", "mind":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// copulas and auxiliaries before "not" make a negated statement, not a
+// contrast of two values ("i am not a minor").
+var copulas = set(`am is are was were be been do does did have has had will would could should can may might must
+	i'm im it's its that's thats he's she's they're we're you're isn't`)
+
+// askPhrases open yes/no questions without a question mark.
+var askPhrases = []string{"можно ли", "можно", "нужно ли", "есть ли", "gibt es", "ist es", "kann man", "est-ce que",
+	"y a-t-il", "hay", "es posible", "se puede", "é possível", "dá para", "è possibile", "si può", "c'è", "is there",
+	"are there", "can i", "should i", "do i", "is it"}
+
+// additiveWords ask for something more in the draft ("que también devuelva
+// el total", "bitte noch dazu: ...", "пусть ещё строки считает").
+var additiveWords = set(`also también tambien aussi anche também tambem dazu ещё еще тоже также`)
+
+var cjkAdditive = []string{"也要", "还要", "也加", "还加", "加一句", "加上", "も表示", "も追加", "も入れ", "も書"}
+
+func (a *analysis) additive(ts []tok) bool {
+	for _, t := range ts {
+		if additiveWords[t.w] {
+			return true
+		}
+	}
+	for _, c := range cjkAdditive {
 		if strings.Contains(a.f, c) {
 			return true
 		}

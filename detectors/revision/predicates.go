@@ -68,7 +68,7 @@ var transitiveExtend = exact("add", "include", "insert", "append", "mention", "p
 var transformCues = exact("translate", "traduce", "traducir", "traduis", "traduire", "übersetze", "übersetzen",
 	"переведи*", "перевести", "traduza", "traduzir", "traduci", "tradurre", "翻译", "译成", "翻訳", "번역",
 	"rewrite", "rephrase", "reword", "paraphrase", "summariz*", "summaris*", "proofread", "reescribe", "réécris",
-	"перепиши*", "reescreva", "riscrivi", "改写", "重写", "降重", "总结", "概括", "要約")
+	"перепиши*", "reescreva", "riscrivi", "改写", "重写", "降重", "总结", "概括", "要約", "convert")
 
 // newTarget reports a transformation whose object is new text given right
 // after the cue, quoted or after a colon ("translate: <text>",
@@ -88,8 +88,17 @@ func (a *analysis) newTarget(h screen.Hit, s span) bool {
 	}
 	hEnd := a.wordEnd(h.End, end)
 	after := a.turn[hEnd:end]
-	k := strings.IndexAny(after, ":：\"“«「")
+	k := strings.IndexAny(after, ":：\"“«「'‘")
+	if k >= 0 && k < len(after) && (after[k] == '\'' || strings.HasPrefix(after[k:], "‘")) && strings.TrimSpace(after[:k]) != "" {
+		k = -1 // an apostrophe inside the object, not a quote opening it
+	}
 	if k < 0 {
+		// "summarize the french revolution", "convert 5 miles to km": a
+		// new object that is neither the draft nor named in it.
+		if obj := a.toks(hEnd, end); len(obj) > 0 && (isNumber(obj[0].w) || obj[0].w == "the" || obj[0].w == "a" || obj[0].w == "an") &&
+			!a.objectInDraft(obj) {
+			return true
+		}
 		// "paraphrase The NZC policy promotes ...": the object itself is
 		// the text, unless it points back ("rewrite it", "translate the
 		// above into French").
@@ -234,6 +243,9 @@ func (a *analysis) findTurnVeto() string {
 	ws := words(a.toks(0, len(a.f)))
 	if len(ws) == 1 && (ws[0] == "no" || ws[0] == "nope" || ws[0] == "нет" || ws[0] == "non" || ws[0] == "nein") {
 		return "bare no"
+	}
+	if len(ws) == 1 && ws[0] == "more" || len(ws) == 2 && ws[0] == "more" && (ws[1] == "please" || ws[1] == "pls" || ws[1] == "plz") {
+		return "continuation"
 	}
 	if len(a.sents) > 0 {
 		first := a.sents[0]
@@ -1206,4 +1218,19 @@ func hasPrefixASCIIFold(s, p string) bool {
 		}
 	}
 	return true
+}
+
+// objectInDraft reports whether an object phrase (up to "in", "into", "to",
+// "as") names the draft or a part of it: a pronoun, a draft noun, or a word
+// of the last assistant message.
+func (a *analysis) objectInDraft(obj []tok) bool {
+	for i, t := range obj {
+		if i > 0 && (t.w == "in" || t.w == "into" || t.w == "to" || t.w == "as" || t.w == "for") {
+			break
+		}
+		if itemPronouns[t.w] || draftNouns[t.w] || weakRefs[t.w] || (!isNumber(t.w) && a.prevWord(t.w)) {
+			return true
+		}
+	}
+	return false
 }
