@@ -61,6 +61,8 @@ var attributionRE = regexp.MustCompile(`(?:` +
 	`|\b(?:on|upon)\s+request\b|\byou\s+(?:asked|requested|wanted)\b|\bfollowing\s+your\b|\bas\s+(?:agreed|discussed)\b` +
 	// the deliverable named as the thing edited
 	`|\b(?:from|in|of|out\s+of|for|off)\s+(?:this|the\s+(?:updated|revised|new|current|shared|public|external|final|edited|redacted|shorter|circulated))\s+(?:[\p{L}-]+\s+)?(?:version|draft|copy|summary|report|e-?mail|message|letter|document|list|notes?|minutes|description|post|agenda|itinerary|schedule|update|brief|memo|recap|digest|overview|announcement|invitation|newsletter|readme|page|profile|cv|resume|bio|proposal|plan|write-?up|section|table|record|file|note)\b` +
+	`|\b(?:in|from|of)\s+these\s+(?:minutes|notes|versions?|drafts?|copies|lists?|slides|documents?|records?)\b` +
+	`|[—–]\s+(?:\S+\s+){0,4}?(?:omitted|removed|redacted|withheld|excluded|not\s+included|left\s+out)\s*[.)]?\s*$` +
 	`|\b(?:earlier|previous|original|last|first)\s+(?:draft|version|copy)\b|\bthis\s+(?:version|draft|copy|revision)\b` +
 	// other languages: the request, the version
 	`|wie\s+gew(?:ü|u)nscht|auf\s+(?:ihren|deinen|euren)?\s*wunsch|gem(?:ä|a)(?:ß|ss)\s+ihre|dieser\s+(?:fassung|version)|aus\s+diese[mr]\b` +
@@ -168,7 +170,7 @@ func judgeContext(in Input, parts split.Parts, dtype string, hits []Hit) []Hit {
 			if openingQuoteRE.MatchString(s) {
 				continue // a line of dialogue
 			}
-			if !bodyVoiceExempt[h.Rule] && !bareLabel(s) && !lastLine(in.Reply, parts.Body, h) && !attributed(in.Reply, h) {
+			if !bodyVoiceExempt[h.Rule] && !bareLabel(s) && !lastLine(in.Reply, parts.Body, h) && !attributed(in.Reply, h) && !inChangesList(in.Reply, h) {
 				continue // the deliverable's own voice
 			}
 		}
@@ -271,11 +273,19 @@ func residueValue(was, now string) bool {
 	if !strings.ContainsFunc(was, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
 		return false
 	}
+	if identifierRE.MatchString(strings.TrimSpace(was)) {
+		return false // a type or a name in code ("db_password: SecretStr"), not a value
+	}
 	if withholdingValueRE.MatchString(now) && !withholdingValueRE.MatchString(was) {
 		return true
 	}
 	return residuePlaceholderRE.MatchString(now) && !residuePlaceholderRE.MatchString(was)
 }
+
+// identifierRE: a type name (a compound CamelCase name or a common type
+// word), which a draft's label may be followed by without holding any
+// value.
+var identifierRE = regexp.MustCompile(`^(?:(?:[A-Z][a-z0-9]+){2,}|(?i:str|string|int|integer|float|double|bool|boolean|bytes|any|object|none|null|nil|optional|list|dict|map|array|number|secretstr|secret))(?:\[[A-Za-z0-9_, ]*\])?$`)
 
 // labelKey normalises a label for comparison.
 func labelKey(s string) string {
@@ -338,4 +348,34 @@ func residueHits(in Input, hits []Hit) []Hit {
 	hits = append(hits, add...)
 	slices.SortFunc(hits, func(x, y Hit) int { return x.Start - y.Start })
 	return hits
+}
+
+// changesLeadRE: a line that introduces the list of changes the assistant
+// made ("I've made the following changes:", "Changes made:", "Here's what
+// I changed:"). Its list items are narration about the edit wherever the
+// splitter put them.
+var changesLeadRE = regexp.MustCompile(`(?i)^[\s#>*_]*(?:(?:i|we)(?:'ve|\s+have)?\s+(?:made|applied)\s+(?:the\s+following|these|a\s+few|some|several|two|three|four)\s+(?:\w+\s+)?(?:changes|edits|revisions|updates|adjustments|modifications|tweaks)|(?:summary\s+of\s+|key\s+|main\s+|list\s+of\s+)?(?:the\s+)?(?:changes|edits|revisions|adjustments|modifications|tweaks)(?:\s+(?:made|applied|i\s+made|in\s+this\s+version|to\s+the\s+(?:draft|code|text|script|file)))?|here(?:'s|\s+is|\s+are)\s+(?:what\s+(?:i\s+)?(?:changed|did|updated|removed|adjusted)|(?:a\s+)?(?:summary|list|rundown)\s+of\s+(?:the\s+)?(?:changes|edits))|what\s+(?:i\s+)?changed|what's\s+(?:changed|different))\b[^.!?\n]{0,40}[:：]\s*[*_]*\s*$`)
+
+// listItemRE: a list item line.
+var listItemRE = regexp.MustCompile(`^\s*(?:[-*+•]|\d{1,3}[.)])\s+`)
+
+// inChangesList reports whether the hit stands on an item of a list that a
+// changes lead introduces.
+func inChangesList(reply string, h Hit) bool {
+	if !listItemRE.MatchString(lineAt(reply, h.Start)) {
+		return false
+	}
+	i := strings.LastIndexAny(reply[:h.Start], "\n")
+	for n := 0; i > 0 && n < 40; n++ {
+		j := strings.LastIndexAny(reply[:i], "\n") + 1
+		l := strings.TrimRight(reply[j:i], "\r")
+		switch t := strings.TrimSpace(l); {
+		case t == "" || listItemRE.MatchString(l) || strings.HasPrefix(l, "  ") || strings.HasPrefix(l, "\t"):
+			// blank lines, other items and their continuation lines
+		default:
+			return changesLeadRE.MatchString(t)
+		}
+		i = j - 1
+	}
+	return false
 }

@@ -119,6 +119,8 @@ func TestResidueValue(t *testing.T) {
 		{"[TBD]", "[TBD]", false},
 		{"available on request", "on request", false},
 		{"---", "[removed]", false},
+		{"SecretStr", "<your-password>", false},
+		{"str", "[redacted value]", false},
 	}
 	for _, c := range cases {
 		if got := residueValue(c.was, c.now); got != c.want {
