@@ -24,7 +24,7 @@ const DetectorScanner = "scanner"
 
 // Version identifies the scanner as a whole: rules, sentence splitter and
 // level rules. It is recorded with results.
-var Version = defaultSet.Version + "+" + sentences.Version + "+levels-v3"
+var Version = defaultSet.Version + "+" + sentences.Version + "+levels-v4"
 
 // Trace is one trace sentence of a reply.
 type Trace struct {

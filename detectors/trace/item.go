@@ -22,15 +22,17 @@ const (
 
 // item is the withdrawn item as far as it can be derived.
 type item struct {
-	text       string     // Analysis.WithdrawnItem
-	aliases    []*matcher // distinctive names of the item (whole-phrase matches identify)
-	generic    []*matcher // names that only say what kind of thing it is ("the password")
-	tokens     []string   // distinctive tokens of the item (>= 4 runes, not generic)
-	categories []string   // category keys (see categoryWords)
-	stems      []string   // long name words of the request, matched by their stem ("pregnant": "pregnancy")
-	weak       []string   // common words of what the draft lost: they identify only inside the removal's object
-	prev       string     // the previous draft's body
-	reply      string     // the reply (to read a residue cell's column header)
+	text       string          // Analysis.WithdrawnItem
+	aliases    []*matcher      // distinctive names of the item (whole-phrase matches identify)
+	generic    []*matcher      // names that only say what kind of thing it is ("the password")
+	tokens     []string        // distinctive tokens of the item (>= 4 runes, not generic)
+	categories []string        // category keys (see categoryWords)
+	stems      []string        // long name words of the request, matched by their stem ("pregnant": "pregnancy")
+	weak       []string        // common words of what the draft lost: they identify only inside the removal's object
+	describing map[string]bool // words of a request phrase that only describes the item (levels-v4)
+	sole       []string        // words that are all a draft line lost (they name the item)
+	prev       string          // the previous draft's body
+	reply      string          // the reply (to read a residue cell's column header)
 }
 
 func (it *item) known() bool { return it != nil && it.text != "" }
@@ -323,7 +325,7 @@ var requestItemREs = []*litre.Re{
 	// take X out / leave X off
 	litre.MustCompile(`(?i)\b(?:take|leave|keep|cut|get|strip|cross|pull)\s+(.{1,60}?)\s+(?:out|off)\b`),
 	// remove X
-	litre.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|get\s+rid\s+of|take\s+out|leave\s+out|take\s+away|cross\s+out|lose|ditch|censor|mask|blank\s+out)\s+(?:out\s+)?(.{1,80}?)(?:\s+(?:from|in|out|off|and|so|because|since|as|please|entirely|completely|altogether|too|also|for\s+privacy|for\s+now|this\s+time|before|after|when|if)\b|[,;!?\n)]|$)`),
+	litre.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|get\s+rid\s+of|take\s+out|leave\s+out|take\s+away|take\s+off|leave\s+off|cross\s+out|lose|ditch|censor|mask|blank\s+out)\s+(?:out\s+)?(.{1,80}?)(?:\s+(?:from|in|out|off|and|so|because|since|as|please|entirely|completely|altogether|too|also|for\s+privacy|for\s+now|this\s+time|before|after|when|if)\b|[,;!?\n)]|$)`),
 	// don't mention X
 	litre.MustCompile(`(?i)\b(?:don't|don’t|do\s+not|dont|never|no\s+need\s+to|stop|avoid)\s+(?:mention(?:ing)?|includ(?:e|ing)|say(?:ing)?|us(?:e|ing)|add(?:ing)?|list(?:ing)?|nam(?:e|ing)|referenc(?:e|ing)|talk(?:ing)?\s+about|bring(?:ing)?\s+up|put(?:ting)?|writ(?:e|ing)|show(?:ing)?|reveal(?:ing)?|disclos(?:e|ing))\s+(?:anything\s+about\s+)?(.{1,80}?)(?:\s+(?:in|from|anymore|any\s+more|again|at\s+all|please)\b|[,;!?\n)]|$)`),
 	// without X
@@ -373,7 +375,11 @@ var requestItemREs = []*litre.Re{
 	// Korean: X는 빼줘 / X를 삭제해
 	litre.MustCompile(`([^,.!?]{1,20}?)(?:은|는|을|를)\s*(?:빼|삭제|지워|제거|없애)`),
 	// I don't want X in there; not X, say Y
-	litre.MustCompile(`(?i)\b(?:don't|don’t|do\s+not|dont)\s+want\s+(.{1,60}?)\s+(?:in\s+(?:there|it|this|the\s+\w+)|mentioned|included|anywhere)\b`),
+	litre.MustCompile(`(?i)\b(?:don't|don’t|do\s+not|dont|doesn't|doesn’t|does\s+not|doesnt)\s+want\s+(.{1,60}?)\s+(?:in\s+(?:there|it|this|the\s+\w+)|mentioned|included|anywhere)\b`),
+	// levels-v4: "remplace X par Y", "reemplaza X por Y", "sostituisci X con Y", "ersetze X durch Y"
+	litre.MustCompile(`(?i)\b(?:remplace|remplacez|reemplaza|sustituye|substitui|substitua|sostituisci|ersetze|ersetzen\s+sie)\s+(.{1,60}?)\s+(?:par|por|con|durch|mit)\b`),
+	// levels-v4: German verb-final bare "raus"/"weg": "die Gehaltsvorstellung bitte raus"
+	litre.MustCompile(`(?i)^(?:bitte\s+)?((?:die|der|das|den|dem|meine|meinen|mein|unsere|unseren)\s+[^,;.!?]{1,60}?)\s+(?:bitte\s+)?(?:muss|müssen|soll|sollen|kann|können)?\s*(?:raus|weg)\b`),
 	litre.MustCompile(`(?i)^not\s+(?:the\s+|my\s+)?(.{1,40}?)\s*[,;—–]\s*(?:just\s+)?(?:say|use|write|call|put|mention)\b`),
 }
 
@@ -387,7 +393,7 @@ var (
 		regexp.MustCompile(`「([^」\n]{1,40}?)」`),
 	}
 	insteadQuotedRE = litre.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+["'“‘` + "`" + `]([^"'”’` + "`" + `\n]{1,80})["'”’` + "`" + `]`)
-	withdrawVerbRE  = litre.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask)\b|\b(?:put|bring|say|name|list|write|hard-?code|commit|store|expose|nothing|not|no|keep)\b|don['’]?t\s+want|\b(?:ohne|sans|sin|sem|senza)\b|без|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|rausnehmen|herausnehmen|weglassen|rauslassen|supprim|retir|enl[eè]v|elimin|quita|borra|\btira|\btire\b|apaga|remov|exclu|togli|rimuov|cancell|\bleva\b|omett|удал|убер|убра|убрать|не\s+пиши|не\s+упоминай|删|去掉|去除|移除|拿掉|拿走|不要|别写|别提|不用写|消し|削除|省|書かない|外し|取り除|빼|삭제|지워|제거|없애`)
+	withdrawVerbRE  = litre.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask|get|pull|cross)\b|\b(?:remplac|reemplaz|sustitu|substitu|sostitu|ersetz)|\b(?:put|bring|say|name|list|write|hard-?code|commit|store|expose|nothing|not|no|keep)\b|don['’]?t\s+want|\b(?:ohne|sans|sin|sem|senza)\b|без|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|rausnehmen|herausnehmen|weglassen|rauslassen|supprim|retir|enl[eè]v|elimin|quita|borra|\btira|\btire\b|apaga|remov|exclu|togli|rimuov|cancell|\bleva\b|omett|удал|убер|убра|убрать|не\s+пиши|не\s+упоминай|删|去掉|去除|移除|拿掉|拿走|不要|别写|别提|不用写|消し|削除|省|書かない|外し|取り除|빼|삭제|지워|제거|없애`)
 	// diffCueRE: the request withdraws or replaces something, or says that
 	// something no longer holds, so a line gone from the draft is an item.
 	diffCueRE      = litre.MustCompile(`(?i)\b(?:now|anymore|any\s+more|no\s+longer|cancel(?:l?ed)?|moved|not\s+(?:coming|going|happening|available|true|correct|right|there))\b|不再|取消|nicht\s+mehr|plus\s+(?:là|disponible)|ya\s+no`)
@@ -511,8 +517,20 @@ func firstQuotedAt(s string) (string, int) {
 	return best, pos
 }
 
+// mannerRE: "without changing the facts", "without losing the tone": a
+// constraint on how to revise, not an item to withdraw (levels-v4).
+var mannerRE = regexp.MustCompile(`(?i)^(?:changing|altering|losing|breaking|affecting|touching|modifying|making|sounding|being|adding|rewriting|dropping\s+the\s+tone)\b`)
+
 func cleanItem(x string) string {
 	x = strings.TrimSpace(x)
+	if mannerRE.MatchString(x) {
+		return ""
+	}
+	// an aside in brackets is not part of the item: "the hard-coded bucket
+	// name (read it from an env var)" (levels-v4)
+	if k := strings.Index(x, " ("); k > 0 {
+		x = x[:k]
+	}
 	for i := 0; i < 3; i++ {
 		x = strings.TrimSpace(leadingJunkRE.ReplaceAllString(x, ""))
 		x = strings.TrimSpace(trailingJunkRE.ReplaceAllString(x, ""))
@@ -613,6 +631,11 @@ func deriveItem(in Input, masked string) *item {
 	if pointerPhrase(phrase) {
 		phrase = "" // "the part I highlighted": names nothing
 	}
+	if phrase == "" && withdrawsNothing(req) {
+		// a bug fix or a tone rewrite: whatever the reply says it removed,
+		// no withdrawn item (levels-v4; fresh2 README)
+		return nil
+	}
 	// What the previous draft had and the reply lacks (levels-v2: whenever
 	// there is a draft; the request need not use a withdrawal verb).
 	// A reply without traces (mask returns it unchanged) needs no level:
@@ -660,6 +683,7 @@ func deriveItem(in Input, masked string) *item {
 				}
 			}
 			it.tokens = keepToks
+			it.dropDescribingWords(phrase)
 			// proper names of the phrase still name the item ("the
 			// Rotterdam numbers")
 			it.addProperNames(phrase, masked)
@@ -670,6 +694,7 @@ func deriveItem(in Input, masked string) *item {
 		if diffText != "" {
 			it.text = diffText
 			it.addDiffNames(diffNames, true)
+			it.dropDescribingWords(phrase)
 			it.addGeneric(phrase)
 			it.addProperNames(phrase, masked)
 			return it
@@ -691,11 +716,183 @@ func deriveItem(in Input, masked string) *item {
 	}
 	it.text = phrase
 	it.addPhraseNames(phrase, masked)
+	it.keepDraftWords(phrase, masked)
 	// What a clean withdrawal removed from the previous draft names the
 	// item too ("the venue" → "Luigi's"): its values and proper names.
 	it.addDiffNames(diffNames, true)
 	return it
 }
+
+// keepDraftWords sorts the words of a request phrase that names the item
+// into names and descriptions by the draft (levels-v4). The user names the
+// item with the draft's words and describes it with their own: of "the
+// slack notification step" (a step called "Notify Slack") "slack" names
+// it and "notification" only says what kind of step it was, so when some
+// words of the phrase are in the draft, the others are category words. A
+// word that the draft holds but only outside the lines the reply lost, and
+// that the reply still holds, is context ("the personal backup job" when
+// the nightly database backup stays and the Dropbox sync went). A phrase
+// none of whose words the draft holds ("the kids" for "a mother of three")
+// keeps them as names.
+func (it *item) keepDraftWords(phrase, masked string) {
+	if it.prev == "" || len(it.tokens) == 0 || containsCJK(phrase) {
+		return
+	}
+	lowPrev := strings.ToLower(it.prev)
+	lowMasked := strings.ToLower(masked)
+	normMasked := " " + joinFields(lowMasked) + " "
+	var gone strings.Builder
+	for _, l := range strings.Split(it.prev, "\n") {
+		t := strings.ToLower(trimLine(l))
+		if utf8.RuneCountInString(t) >= 3 && !strings.Contains(normMasked, joinFields(t)) {
+			gone.WriteString(t)
+			gone.WriteByte('\n')
+		}
+	}
+	lowGone := gone.String()
+	in := func(low, t string) bool {
+		return containsWord(low, t) || containsWord(low, singular(t)) || containsWord(low, t+"s") ||
+			utf8.RuneCountInString(t) >= 7 && wordStartIn(low, t)
+	}
+	inDraft := 0
+	for _, t := range it.tokens {
+		if in(lowPrev, t) {
+			inDraft++
+		}
+	}
+	drop := map[string]bool{}
+	var toks []string
+	for _, t := range it.tokens {
+		switch {
+		case inDraft > 0 && !in(lowPrev, t):
+			drop[t] = true // the user's description
+		case lowGone != "" && in(lowPrev, t) && !in(lowGone, t) && containsWord(lowMasked, t) && !relatedLine(lowMasked, lowGone, t):
+			drop[t] = true // context the reply keeps
+		default:
+			toks = append(toks, t)
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	it.tokens = toks
+	var stems []string
+	for _, t := range it.stems {
+		if !drop[t] {
+			stems = append(stems, t)
+		}
+	}
+	it.stems = stems
+	lowPhrase := strings.ToLower(strings.TrimSpace(phrase))
+	var al []*matcher
+	for _, a := range it.aliases {
+		p := strings.ToLower(a.phrase)
+		if drop[p] || p == lowPhrase && !strings.Contains(lowPrev, p) {
+			it.generic = append(it.generic, a)
+			continue
+		}
+		al = append(al, a)
+	}
+	it.aliases = al
+}
+
+// relatedLine reports whether a line of the reply that holds t shares a
+// distinctive word with the lines the reply lost: then t is part of the
+// withdrawn thing that stayed (the import of a removed call), not context.
+func relatedLine(lowMasked, lowGone, t string) bool {
+	for _, l := range strings.Split(lowMasked, "\n") {
+		if !containsWord(l, t) {
+			continue
+		}
+		for _, w := range distinctiveTokens(l) {
+			if w != t && containsWord(lowGone, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropDescribingWords drops the names of the item that are only words of
+// the request phrase describing it (levels-v4): the user's own category
+// words ("the internal relay hostname" → not "relay" of smtp-relay…;
+// "die Gehaltsvorstellung" → not the draft line's "Gehaltsvorstellung")
+// reveal the kind of item, not the item.
+func (it *item) dropDescribingWords(phrase string) {
+	words := map[string]bool{}
+	for _, t := range tokenize(phrase) {
+		t = stripPossessive(t)
+		words[t] = true
+		words[singular(t)] = true
+	}
+	describing := func(n string) bool {
+		for _, w := range it.sole {
+			if strings.EqualFold(n, w) {
+				return false // all a line lost (`m.ssn`): it names the item
+			}
+		}
+		toks := tokenize(n)
+		if len(toks) == 0 {
+			return false
+		}
+		hit := false
+		for _, t := range toks {
+			t = stripPossessive(t)
+			switch {
+			case words[t] || words[singular(t)]:
+				hit = true
+			case plainWords[t] || leadWords[t] || stopWords[t]:
+			default:
+				return false
+			}
+		}
+		return hit
+	}
+	var al []*matcher
+	for _, a := range it.aliases {
+		if !describing(a.phrase) {
+			al = append(al, a)
+		}
+	}
+	it.aliases = al
+	var toks []string
+	for _, t := range it.tokens {
+		if !describing(t) && !plainWords[t] && !leadWords[t] {
+			toks = append(toks, t)
+		}
+	}
+	it.tokens = toks
+	var weak []string
+	for _, t := range it.weak {
+		if !describing(t) {
+			weak = append(weak, t)
+		}
+	}
+	it.weak = weak
+	it.describing = words
+}
+
+// fixOrReformatRE: a request to fix a fault or to change the tone, length
+// or form of the draft; plainWithdrawRE: a verb that withdraws or replaces
+// something whatever its object.
+var (
+	fixOrReformatRE = regexp.MustCompile(`(?i)\b(?:fix|fixed|bug|bugs|crash|crashes|crashing|error|errors|exception|broken|wrong|off\s+by\s+one|doesn['’]?t\s+work|not\s+working|fails|failing|typo|typos|tone|sounds?|defensive|formal|informal|polite|friendlier|warmer|shorter|longer|concise|rewrite|rephrase|reword|translate|(?:less|more)\s+\w+)\b|修复|报错|错误|バグ|エラー|修正|오류|버그|korrigier|fehler|corrig|erreur|arregla|error|corrige|correggi|errore|исправ|ошибк`)
+	plainWithdrawRE = regexp.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|strip|redact|erase|hide|skip|eliminate|scrub|rid|take\s+(?:out|off|away)|leave\s+(?:out|off)|cut|get\s+\S+(?:\s+\S+){0,4}\s+out|replace|swap|switch|substitute|instead|rather\s+than|don['’]?t\s+(?:mention|include|name|say|use)|no\s+longer|anymore)\b|entfern|lösch|streich|weglass|supprim|retir|enlev|elimin|quita|borra|togli|rimuov|удал|убер|убра|删|去掉|移除|削除|消して|외|삭제|빼`)
+)
+
+// withdrawsNothing reports whether a request that names no item asks only
+// for a fix or a change of form: then nothing was withdrawn, and a removal
+// the reply mentions ("Removed the unused imports") has no withdrawn item.
+func withdrawsNothing(req string) bool {
+	if req == "" || !fixOrReformatRE.MatchString(req) {
+		return false
+	}
+	// "without changing the facts" is a constraint, not a withdrawal
+	r := withoutMannerRE.ReplaceAllString(req, "")
+	return !plainWithdrawRE.MatchString(r)
+}
+
+var withoutMannerRE = regexp.MustCompile(`(?i)\bwithout\s+(?:changing|altering|losing|breaking|affecting|touching|modifying|making)\b`)
 
 // bodyOf returns the deliverable of a previous draft (its body when the
 // splitter finds one), so that its preface and closing offers are not

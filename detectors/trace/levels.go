@@ -346,7 +346,7 @@ func (it *item) genericIn(s string) bool {
 
 // pointerRE: a request phrase that only points at something the record
 // does not hold ("the part I highlighted", "the stuff we agreed on").
-var pointerRE = regexp.MustCompile(`(?i)\b(?:i|we|you)\s+(?:just\s+|already\s+)?(?:highlighted|mentioned|agreed|discussed|said|talked|flagged|marked|told|asked|circled|underlined|pointed|sent|showed|shared)\b|\b(?:earlier|before|above|previously)$`)
+var pointerRE = regexp.MustCompile(`(?i)\b(?:i|we|you|he|she|they|(?:my|our|your|his|her|their|the)\s+[\p{L}-]+)\s+(?:just\s+|already\s+)?(?:highlighted|mentioned|agreed|discussed|said|talked|flagged|marked|told|asked|circled|underlined|pointed|sent|showed|shared|crossed|struck|noted|commented|objected|complained|queried|questioned|starred|bracketed)\b|\b(?:earlier|before|above|previously)$`)
 
 func pointerPhrase(p string) bool { return p != "" && pointerRE.MatchString(p) }
 
@@ -429,12 +429,39 @@ func phraseDescribes(phrase, prev string) bool {
 			continue
 		}
 		first, head := phraseHead(part)
-		if slotWords[first] || valueWords[head] || valueWords[singular(head)] || slotWords[head] {
+		if slotWords[first] || valueWords[head] || valueWords[singular(head)] || slotWords[head] || compoundValue(head) {
 			return true
 		}
 		// a label of the draft ("Door code: 4471"), unless the request
 		// writes a proper name ("the Denver office" is the row, not its kind)
 		if head != "" && prev != "" && !hasCapital(part) && len(labelValues(prev, "", part, true)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Parts of German compounds that name a kind of value or a slot
+// (levels-v4): "Gehaltsvorstellung", "Gehaltsanpassungen", "Telefonnummer",
+// "Geburtsdatum", "Privatadresse", "Firmenname".
+var (
+	compoundValueHeads = []string{"gehalt", "lohn", "telefon", "handy", "geburts", "passwort", "kennwort", "konto", "privatadress", "kontaktdaten"}
+	compoundValueTails = []string{"nummer", "datum", "adresse", "gehalt", "gehälter", "name", "namen", "passwort", "kennwort", "betrag", "grund", "gründe"}
+)
+
+// compoundValue reports whether a long word is a compound naming a kind of
+// value ("gehaltsvorstellung": the salary expectation).
+func compoundValue(w string) bool {
+	if utf8.RuneCountInString(w) < 9 {
+		return false
+	}
+	for _, h := range compoundValueHeads {
+		if strings.HasPrefix(w, h) {
+			return true
+		}
+	}
+	for _, t := range compoundValueTails {
+		if strings.HasSuffix(w, t) {
 			return true
 		}
 	}
@@ -722,7 +749,7 @@ func (it *item) addProperNames(phrase, masked string) {
 	for _, w := range tokensWithPos(phrase) {
 		r, _ := utf8.DecodeRuneInString(w.s)
 		t := stripPossessive(strings.ToLower(w.s))
-		if !unicode.IsUpper(r) || utf8.RuneCountInString(t) < 3 || plainWords[t] || genericWords[t] || valueWords[t] || valueWords[singular(t)] || contraction(t) {
+		if !unicode.IsUpper(r) || utf8.RuneCountInString(t) < 3 || plainWords[t] || genericWords[t] || valueWords[t] || valueWords[singular(t)] || compoundValue(t) || contraction(t) {
 			continue
 		}
 		if containsWord(lowMasked, t) {
@@ -825,8 +852,12 @@ func (it *item) addDiffNames(names []string, strongOnly bool) {
 			if m := newMatcher(w); m != nil {
 				it.aliases = append(it.aliases, m)
 				it.tokens = appendNew(it.tokens, w)
+				it.sole = appendNew(it.sole, strings.ToLower(w))
 			}
 			continue
+		}
+		if low := strings.ToLower(n); plainWords[low] || leadWords[low] {
+			continue // "Meine" at the start of a gone line names nothing
 		}
 		if strings.ContainsAny(n, " @/.:") || strings.IndexFunc(n, unicode.IsDigit) >= 0 || containsCJK(n) || it.properInPrev(n) {
 			it.addName(n)
@@ -906,7 +937,7 @@ func (it *item) replacedNamesStrong(sentence string) ([]string, []string) {
 	var out, strongOut []string
 	for _, w := range tokensWithPos(obj) {
 		t := stripPossessive(strings.ToLower(w.s))
-		if t == "" || plainWords[t] || leadWords[t] || genericWords[t] || utf8.RuneCountInString(t) < 3 {
+		if t == "" || plainWords[t] || leadWords[t] || genericWords[t] || utf8.RuneCountInString(t) < 3 || it.describing[t] || it.describing[singular(t)] {
 			continue
 		}
 		r, _ := utf8.DecodeRuneInString(w.s)
