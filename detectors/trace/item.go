@@ -631,6 +631,9 @@ func deriveItem(in Input, masked string) *item {
 	if pointerPhrase(phrase) {
 		phrase = "" // "the part I highlighted": names nothing
 	}
+	if phrase == "" && verb {
+		phrase = antecedent(req, prevBody)
+	}
 	if phrase == "" && withdrawsNothing(req) {
 		// a bug fix or a tone rewrite: whatever the reply says it removed,
 		// no withdrawn item (levels-v4; fresh2 README)
@@ -651,6 +654,11 @@ func deriveItem(in Input, masked string) *item {
 	var diffNames []string
 	if prevBody != "" && (traced || phrase == "" && (verb || diffCueRE.MatchTarget(rt))) {
 		diffText, diffNames = diffPrevious(prevBody, masked, in.Reply)
+	}
+	if !describes && phrase != "" && rolePhrase(phrase) && it.strongName(diffNames) {
+		// "the customer" for the Brightwave Bank line: a role or category
+		// word, the draft's name is the item (levels-v4)
+		describes = true
 	}
 	if phrase == "" {
 		if diffText == "" {
@@ -870,6 +878,73 @@ func (it *item) dropDescribingWords(phrase string) {
 	}
 	it.weak = weak
 	it.describing = words
+}
+
+// roleWords name the role of a person or organisation, not who it is.
+var roleWords = map[string]bool{"customer": true, "customers": true, "client": true, "clients": true, "vendor": true,
+	"vendors": true, "supplier": true, "suppliers": true, "contractor": true, "contractors": true, "candidate": true,
+	"tenant": true, "landlord": true, "patient": true, "sponsor": true, "investor": true, "investors": true,
+	"partner": true, "partners": true, "company": true, "bank": true, "agency": true, "employer": true}
+
+// rolePhrase: every word of the phrase is a category, role or plain word
+// ("the customer", "our vendor's name").
+func rolePhrase(p string) bool {
+	toks := tokenize(p)
+	if len(toks) == 0 {
+		return false
+	}
+	for _, t := range toks {
+		t = stripPossessive(t)
+		if !genericWords[t] && !roleWords[t] && !plainWords[t] && !leadWords[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// strongName reports whether the draft's diff found a proper name or a
+// value among what the reply lost.
+func (it *item) strongName(names []string) bool {
+	for _, n := range names {
+		if strings.HasPrefix(n, linePrefix) || strings.HasPrefix(n, wordPrefix) {
+			continue
+		}
+		if strings.ContainsAny(n, "@/") || strings.IndexFunc(n, unicode.IsDigit) >= 0 || nameRE.MatchString(n) || it.properInPrev(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// pronounObjectRE: a withdrawal whose object is a pronoun ("swap it for
+// Porto", "leave them out").
+var pronounObjectRE = regexp.MustCompile(`(?i)\b(?:remove|delete|drop|omit|cut|replace|swap|switch|change|take|leave|get\s+rid\s+of|lose|ditch|skip)\s+(?:it|them|that|this|those)\b`)
+
+// antecedent returns the proper name of a request whose withdrawal points
+// at it with a pronoun ("we've been to Lisbon twice already, swap it for
+// Porto" → Lisbon), when the draft holds it; otherwise "" (levels-v4).
+func antecedent(req, prev string) string {
+	loc := pronounObjectRE.FindStringIndex(req)
+	if loc == nil || prev == "" {
+		return ""
+	}
+	lowPrev := strings.ToLower(prev)
+	for _, w := range tokensWithPos(req[:loc[0]]) {
+		r, _ := utf8.DecodeRuneInString(w.s)
+		t := stripPossessive(strings.ToLower(w.s))
+		if !unicode.IsUpper(r) || utf8.RuneCountInString(t) < 3 || plainWords[t] || genericWords[t] || contraction(t) {
+			continue
+		}
+		// not the first word of a sentence
+		before := strings.TrimRight(req[:w.at-1], " \t")
+		if before == "" || strings.HasSuffix(before, ".") || strings.HasSuffix(before, "!") || strings.HasSuffix(before, "?") || strings.HasSuffix(before, "\n") {
+			continue
+		}
+		if containsWord(lowPrev, t) {
+			return w.s
+		}
+	}
+	return ""
 }
 
 // fixOrReformatRE: a request to fix a fault or to change the tone, length

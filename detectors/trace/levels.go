@@ -42,7 +42,7 @@ var (
 	withRemovedRE = regexp.MustCompile(`(?i)\bwith\s+(.{1,80}?)\s+(?:` + enRemoved + `|unnamed|anonymi[sz]ed|blanked|blanked\s+out|redacted)\b`)
 	// passives: "X has been removed", "That bit's gone"
 	auxPassiveRE = regexp.MustCompile(`(?i)^(.{0,120}?)\s*(?:(?:has|have|had)\s+(?:now\s+)?been|(?:was|were|is|are|'s|’s)(?:\s+now)?(?:\s+been)?|got|gets)\s+(?:` + enRemoved + `|moved)\b` +
-		`|^(.{0,120}?)\s*(?:(?:is|are|'s|’s)\s+(?:no\s+longer|not)|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\s+(?:in|included|mentioned|listed|named|there|shown|part\s+of|anywhere)\b`)
+		`|^(.{0,120}?)\s*(?:(?:is|are|'s|’s)\s+(?:no\s+longer|not)|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\s+(?:in|included|mentioned|listed|named|there|shown|part\s+of|anywhere|recorded|minuted|covered|documented|reported|detailed|described)\b`)
 	// residues: "(X withheld)", "X removed for anonymity", "(removed at your request)"
 	passiveRE = regexp.MustCompile(`(?i)^(.{0,120}?)\s*(?:` + enRemoved + `)\b`)
 	// "Password=REDACTED", "password: '********'"
@@ -254,7 +254,8 @@ var plainWords = func() map[string]bool {
 		das der die den dem des ein eine einen einem einer eines diesen diese dieser dieses jenen es sie ihn
 		teil abschnitt zeile satz absatz punkt hinweis angabe angaben detail details stelle sache inhalt
 		auf über zu von mit und oder persönlich persönliche persönlichen persönlicher vertraulich
-		le la les l un une des du de d cette ce cet ces ça cela il elle ils en y sur et ou à au aux
+		le la les l un une des du de d cette ce cet ces ça cela il elle ils en y sur et ou à au aux se si
+		mein meine meinen meiner meines unser unsere unseren
 		partie passage ligne phrase paragraphe point mention élément détail détails chose
 		el los las lo una unos unas del al esa ese esos esas esto eso este esta estos estas y o
 		parte línea frase párrafo punto mención elemento detalle detalles cosa

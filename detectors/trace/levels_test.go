@@ -292,3 +292,134 @@ func TestDerivedContentLeak(t *testing.T) {
 		})
 	}
 }
+
+// TestDerivedLevelsV4: the levels-v4 classes, several languages each —
+// requests that withdraw nothing (unknown), request words that only
+// describe the item (descriptive, not identifying), and request forms of
+// other languages.
+func TestDerivedLevelsV4(t *testing.T) {
+	tests := []struct {
+		name             string
+		req, prev, reply string
+		sentence         string
+		want             string
+		wantItem         string
+	}{
+		// Class 1: a bug fix or a tone rewrite withdraws nothing.
+		{"en bug fix", "it crashes with IndexError on blank lines. fix it",
+			"import os\nimport re\n\ndef first(line):\n    return line.split()[0]", "def first(line):\n    parts = line.split()\n    return parts[0] if parts else None",
+			"Removed the unused imports (`os`, `re`).", Unknown, ""},
+		{"en tone rewrite, 'without changing' is a constraint", "it sounds defensive. make it less defensive without changing the facts",
+			"Dear Daniel,\nAs we flagged repeatedly in May, the copy arrived late.\nThe new date is 14 July.\nRegards", "Dear Daniel,\nThe copy arrived on 13 June rather than 2 June.\nThe new date is 14 July.\nRegards",
+			"Described the delay factually, without the \"as we flagged repeatedly\" phrasing.", Unknown, ""},
+		{"de bug fix", "Da ist ein Fehler drin, bitte korrigieren.",
+			"import os\nimport sys\nprint(sys.argv[2])", "import sys\nprint(sys.argv[1])",
+			"Ich habe außerdem den unnötigen Import entfernt.", Unknown, ""},
+		{"zh bug fix", "代码报错了，修复一下",
+			"import os\nimport sys\nprint(sys.argv[2])", "import sys\nprint(sys.argv[1])",
+			"我还删除了没用的导入。", Unknown, ""},
+		{"ja bug fix", "バグを直してください",
+			"import os\nimport sys\nprint(sys.argv[2])", "import sys\nprint(sys.argv[1])",
+			"未使用のインポートを削除しました。", Unknown, ""},
+		{"a fix that also withdraws keeps its item", "fix the typo and remove the phone number",
+			"Call Ana on 0151 496 0732 abuot the keys.\nThanks", "Call Ana about the keys.\nThanks",
+			"I removed the phone number.", Descriptive, "0151 496 0732"},
+		{"pointer with a third-person subject", "just remove the bits my reviewer flagged and send it back",
+			"I can't open links, but paste the file and I'll go through it.", "package api\n\nfunc Get() {}",
+			"Removed the two blocks your reviewer flagged.", Unknown, ""},
+		// Class 2: identifying needs a name from the draft, not the user's description.
+		{"the user's word absent from the draft describes", "remove the slack notification step, it's too noisy",
+			"steps:\n  - name: Run tests\n    run: pytest -q\n  - name: Notify Slack\n    uses: slackapi/slack-github-action@v1",
+			"steps:\n  - name: Run tests\n    run: pytest -q",
+			"Here's the workflow without the notification:", Descriptive, ""},
+		{"the draft's word identifies", "remove the slack notification step, it's too noisy",
+			"steps:\n  - name: Run tests\n    run: pytest -q\n  - name: Notify Slack\n    uses: slackapi/slack-github-action@v1",
+			"steps:\n  - name: Run tests\n    run: pytest -q",
+			"Removed the `Notify Slack` step.", Identifying, ""},
+		{"a single word of the user's is still a name", "leave out the kids",
+			"She leads the speech lab. She is a mother of three and lives in Ghent.", "She leads the speech lab. She lives in Ghent.",
+			"Done — no mention of the kids this time.", Identifying, ""},
+		{"a request word the reply keeps on another line is context", "get rid of the personal backup job, IT said no personal accounts",
+			"# Nightly database backup\n30 2 * * * /opt/app/bin/backup-db.sh\n# Sync uploads to Dropbox\n0 3 * * * rclone sync /srv/uploads dana-dropbox:app-uploads",
+			"# Nightly database backup\n30 2 * * * /opt/app/bin/backup-db.sh",
+			"# 03:00 personal cloud sync removed as requested", Descriptive, ""},
+		{"words of a describing phrase never identify", "replace the internal relay hostname with a placeholder",
+			"SMTP_HOST = \"smtp-relay.corp.bigbox.net\"\nSMTP_PORT = 587", "SMTP_HOST = os.environ.get(\"SMTP_HOST\", \"smtp.example.invalid\")\nSMTP_PORT = 587",
+			"# replaced the internal relay hostname with a placeholder; set SMTP_HOST in production", Descriptive, ""},
+		{"a role word with a name in the draft", "don't name the customer in the channel, it's 300 people",
+			"• 14% of requests failed\n• Brightwave Bank was hit hardest and their CTO called us\n• Fix deployed at 09:47", "• 14% of requests failed\n• Fix deployed at 09:47",
+			"(customer name withheld)", Descriptive, "Brightwave Bank"},
+		{"de value compound", "die Gehaltsvorstellung bitte raus, die sage ich lieber im Gespräch",
+			"Sehr geehrte Frau Keller,\nich bewerbe mich als Projektleiterin.\nMeine Gehaltsvorstellung liegt bei 68.000 € brutto jährlich.\nMit freundlichen Grüßen",
+			"Sehr geehrte Frau Keller,\nich bewerbe mich als Projektleiterin.\nMit freundlichen Grüßen",
+			"PS: Meine Gehaltsvorstellung habe ich bewusst weggelassen.", Descriptive, ""},
+		{"de compound, the value named", "die Gehaltsvorstellung bitte raus",
+			"Sehr geehrte Frau Keller,\nich bewerbe mich als Projektleiterin.\nMeine Gehaltsvorstellung liegt bei 68.000 € brutto jährlich.\nMit freundlichen Grüßen",
+			"Sehr geehrte Frau Keller,\nich bewerbe mich als Projektleiterin.\nMit freundlichen Grüßen",
+			"Die Angabe von 68.000 € habe ich entfernt.", Identifying, ""},
+		// Class 4: request forms of other languages, pronoun objects.
+		{"fr 'remplace X par Y'", "remplace Orsay par l'Orangerie, la moitié du groupe l'a déjà visité",
+			"- 10h00 Croisière sur la Seine\n- 15h00 Visite guidée du musée d'Orsay : les impressionnistes au 5e étage.", "- 10h00 Croisière sur la Seine\n- 15h00 Visite guidée du musée de l'Orangerie : les Nymphéas de Monet.",
+			"(au lieu du musée d'Orsay)", Identifying, "Orsay"},
+		{"es impersonal passive, process only", "quita el punto de la reestructuración de logística, esto se reparte a todos",
+			"1. Presupuesto 2026\n2. Reestructuración del equipo de logística\n3. Ruegos y preguntas", "1. Presupuesto 2026\n2. Ruegos y preguntas",
+			"(se ha retirado un punto a petición de la dirección)", ProcessOnly, ""},
+		{"en pronoun object, the request's name", "we've been to Lisbon twice already, swap it for Porto",
+			"**Days 1–3 — Lisbon.** Alfama, Belém.\n**Day 4 — Sintra day trip** from Lisbon.", "",
+			"Sure, I'll drop the Lisbon leg and use Porto as the first base instead.", Identifying, "Lisbon"},
+		{"en 'doesn't want X mentioned', pronoun confirmation", "Mum doesn't want the surgery mentioned. Leave it out",
+			"And last spring, when Dad had his heart surgery, Mum was at the hospital every day.", "",
+			"Understood — I'll leave that part out.", ProcessOnly, "surgery"},
+		{"en 'is not recorded' note", "take Tom's performance review out of the minutes",
+			"1. Budget approved.\n2. Tom's performance review: improvement plan agreed.\n3. Next meeting 4 May.", "1. Budget approved.\n2. Next meeting 4 May.",
+			"One personnel matter was discussed and is not recorded in these minutes.", Descriptive, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Request: tc.req, Previous: tc.prev, Reply: tc.reply + "\n\n" + tc.sentence}
+			it := deriveItem(in, tc.reply)
+			text := ""
+			if it != nil {
+				text = it.text
+			}
+			if got := it.level(tc.sentence); got != tc.want {
+				t.Errorf("level(%q) = %s, want %s (item %q)", tc.sentence, got, tc.want, text)
+			}
+			if tc.wantItem != "" && text != tc.wantItem {
+				t.Errorf("item %q, want %q", text, tc.wantItem)
+			}
+		})
+	}
+}
+
+// TestDerivedContentLeakV4: a word the reply keeps is a leftover when its
+// line belongs to what was removed, context when it does not (levels-v4).
+func TestDerivedContentLeakV4(t *testing.T) {
+	tests := []struct {
+		name              string
+		req, prev, masked string
+		trace             string
+		want              bool
+	}{
+		{"import of the removed call stays", "remove the analytics tracking, legal says no events before consent",
+			"import { trackEvent } from \"@/lib/analytics\";\nasync function submit() {\n  await post();\n  trackEvent(\"newsletter_signup\");\n}\nconst onFocus = () => trackEvent(\"newsletter_focus\");",
+			"import { trackEvent } from \"@/lib/analytics\";\nasync function submit() {\n  await post();\n}\nconst onFocus = () => trackEvent(\"newsletter_focus\");",
+			"I have removed the `trackEvent` call from the submit handler.", true},
+		{"the same word on an unrelated line is context", "get rid of the personal backup job",
+			"# Nightly database backup\n30 2 * * * /opt/app/bin/backup-db.sh\n# Sync uploads to Dropbox\n0 3 * * * rclone sync /srv/uploads dana-dropbox:app-uploads",
+			"# Nightly database backup\n30 2 * * * /opt/app/bin/backup-db.sh",
+			"# 03:00 personal cloud sync removed as requested", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			reply := tc.masked + "\n\n"
+			spans := [][2]int{{len(reply), len(reply) + len(tc.trace)}}
+			reply += tc.trace
+			masked := mask(reply, spans)
+			it := deriveItem(Input{Request: tc.req, Previous: tc.prev, Reply: reply}, masked)
+			if got := it.contentLeak(masked) || it.sentenceLeak(reply, masked, spans); got != tc.want {
+				t.Errorf("leak = %v, want %v (item %+v)", got, tc.want, it)
+			}
+		})
+	}
+}
