@@ -11,6 +11,8 @@ const (
 	devTurns       = "../testdata/gold/turns.jsonl"
 	heldoutReplies = "../testdata/gold/heldout/replies.jsonl"
 	heldoutTurns   = "../testdata/gold/heldout/turns.jsonl"
+	freshReplies   = "../testdata/gold/fresh/replies.jsonl"
+	fresh2Replies  = "../testdata/gold/fresh2/replies.jsonl"
 )
 
 // floor is a lower bound on one headline measure.
@@ -23,43 +25,57 @@ type floor[R any] struct {
 // replyFloors and turnFloors keep the headline measures of `make eval`
 // (deliverable level, no aliases given) from regressing. Each floor sits a
 // little under the value measured when it was set (about 0.03 under on the
-// dev sets, 0.05 on the smaller held-out sets); raise them when the
-// detectors improve.
+// dev sets, 0.05 on the smaller held-out set); raise them when the
+// detectors improve. The blind sets (fresh, fresh2) were scored once before
+// any tuning on them (their READMEs record that measurement); since then they
+// serve as further dev sets and are held here too.
 //
-// Measured 2026-11-30 with `make eval` (scanner
-// trace-rules-v1+sentences-v1+levels-v1, split-v1, revision-rules-1,
-// screen-1):
+// Reply floors measured 2026-12-01 with `make eval` (scanner
+// trace-rules-v2+sentences-v1+levels-v4, split-v2, deliverable-v2):
 //
-//	dev replies (220):     trace P 0.891 R 0.804 κ 0.724; sentences P 0.883 R 0.783;
-//	                       splitter part 0.840; part agreement 0.892; body Jaccard 0.946;
-//	                       deliverable type 0.841; level accuracy 0.527
-//	held-out replies (80): trace P 0.853 R 0.763 κ 0.647; sentences R 0.786;
-//	                       splitter part 0.881; body Jaccard 0.931
-//	dev turns (240):       is_revision P 0.993 R 0.881 κ 0.837; screen recall 1.000; type accuracy 0.947;
-//	                       macro-F1 0.913 (screen-2, revision-rules-2; before: P 0.981 R 0.682 κ 0.596;
-//	                       screen recall 0.768; type accuracy 0.932; macro-F1 0.796)
-//	held-out turns (80):   is_revision P 1.000 R 0.796; screen recall 1.000; macro-F1 0.858 (before: P 1.000
-//	                       R 0.592; screen recall 0.735; macro-F1 0.757)
+//	dev replies (220):      trace P 1.000 R 0.990 κ 0.991; sentences P 1.000 R 0.991;
+//	                        splitter part 1.000; part agreement 1.000; body Jaccard 0.998;
+//	                        deliverable type 0.991; level accuracy 0.990
+//	held-out replies (80):  trace P 1.000 R 0.921 κ 0.925; sentences R 0.929;
+//	                        splitter part 1.000; body Jaccard 0.959; type 0.988; level 0.765
+//	fresh replies (99):     trace P 0.979 R 1.000; splitter part 0.981; type 0.980; level 0.978
+//	fresh2 replies (110):   trace P 1.000 R 1.000; splitter part 0.953; type 0.964; level 0.981
 var replyFloors = map[string][]floor[ReplyReport]{
 	devReplies: {
-		{"trace precision", func(r ReplyReport) float64 { return r.Trace.Precision }, 0.86},
-		{"trace recall", func(r ReplyReport) float64 { return r.Trace.Recall }, 0.77},
-		{"trace kappa", func(r ReplyReport) float64 { return r.Trace.Kappa }, 0.68},
-		{"sentence precision", func(r ReplyReport) float64 { return r.SentencePrecision.Value }, 0.85},
-		{"sentence recall", func(r ReplyReport) float64 { return r.SentenceRecall.Value }, 0.75},
-		{"splitter part", func(r ReplyReport) float64 { return r.SplitterPart.Value }, 0.8},
-		{"part agreement", func(r ReplyReport) float64 { return r.PartAgreement.Value }, 0.85},
-		{"body Jaccard", func(r ReplyReport) float64 { return r.BodyJaccard.Value }, 0.92},
-		{"deliverable type accuracy", func(r ReplyReport) float64 { return r.DeliverableType.Value }, 0.8},
-		{"level accuracy", func(r ReplyReport) float64 { return r.LevelAccuracy.Value }, 0.47},
+		{"trace precision", func(r ReplyReport) float64 { return r.Trace.Precision }, 0.97},
+		{"trace recall", func(r ReplyReport) float64 { return r.Trace.Recall }, 0.96},
+		{"trace kappa", func(r ReplyReport) float64 { return r.Trace.Kappa }, 0.95},
+		{"sentence precision", func(r ReplyReport) float64 { return r.SentencePrecision.Value }, 0.97},
+		{"sentence recall", func(r ReplyReport) float64 { return r.SentenceRecall.Value }, 0.96},
+		{"splitter part", func(r ReplyReport) float64 { return r.SplitterPart.Value }, 0.97},
+		{"part agreement", func(r ReplyReport) float64 { return r.PartAgreement.Value }, 0.97},
+		{"body Jaccard", func(r ReplyReport) float64 { return r.BodyJaccard.Value }, 0.96},
+		{"deliverable type accuracy", func(r ReplyReport) float64 { return r.DeliverableType.Value }, 0.96},
+		{"level accuracy", func(r ReplyReport) float64 { return r.LevelAccuracy.Value }, 0.95},
 	},
 	heldoutReplies: {
-		{"trace precision", func(r ReplyReport) float64 { return r.Trace.Precision }, 0.8},
-		{"trace recall", func(r ReplyReport) float64 { return r.Trace.Recall }, 0.7},
-		{"trace kappa", func(r ReplyReport) float64 { return r.Trace.Kappa }, 0.57},
-		{"sentence recall", func(r ReplyReport) float64 { return r.SentenceRecall.Value }, 0.72},
-		{"splitter part", func(r ReplyReport) float64 { return r.SplitterPart.Value }, 0.82},
-		{"body Jaccard", func(r ReplyReport) float64 { return r.BodyJaccard.Value }, 0.9},
+		{"trace precision", func(r ReplyReport) float64 { return r.Trace.Precision }, 0.95},
+		{"trace recall", func(r ReplyReport) float64 { return r.Trace.Recall }, 0.87},
+		{"trace kappa", func(r ReplyReport) float64 { return r.Trace.Kappa }, 0.87},
+		{"sentence recall", func(r ReplyReport) float64 { return r.SentenceRecall.Value }, 0.88},
+		{"splitter part", func(r ReplyReport) float64 { return r.SplitterPart.Value }, 0.95},
+		{"body Jaccard", func(r ReplyReport) float64 { return r.BodyJaccard.Value }, 0.91},
+		{"deliverable type accuracy", func(r ReplyReport) float64 { return r.DeliverableType.Value }, 0.93},
+		{"level accuracy", func(r ReplyReport) float64 { return r.LevelAccuracy.Value }, 0.71},
+	},
+	freshReplies: {
+		{"trace precision", func(r ReplyReport) float64 { return r.Trace.Precision }, 0.94},
+		{"trace recall", func(r ReplyReport) float64 { return r.Trace.Recall }, 0.95},
+		{"splitter part", func(r ReplyReport) float64 { return r.SplitterPart.Value }, 0.94},
+		{"deliverable type accuracy", func(r ReplyReport) float64 { return r.DeliverableType.Value }, 0.94},
+		{"level accuracy", func(r ReplyReport) float64 { return r.LevelAccuracy.Value }, 0.93},
+	},
+	fresh2Replies: {
+		{"trace precision", func(r ReplyReport) float64 { return r.Trace.Precision }, 0.95},
+		{"trace recall", func(r ReplyReport) float64 { return r.Trace.Recall }, 0.95},
+		{"splitter part", func(r ReplyReport) float64 { return r.SplitterPart.Value }, 0.91},
+		{"deliverable type accuracy", func(r ReplyReport) float64 { return r.DeliverableType.Value }, 0.92},
+		{"level accuracy", func(r ReplyReport) float64 { return r.LevelAccuracy.Value }, 0.93},
 	},
 }
 
@@ -82,7 +98,7 @@ var turnFloors = map[string][]floor[TurnReport]{
 
 // TestReplyFloors scores the reply analysis on the project's gold replies.
 func TestReplyFloors(t *testing.T) {
-	for _, path := range []string{devReplies, heldoutReplies} {
+	for _, path := range []string{devReplies, heldoutReplies, freshReplies, fresh2Replies} {
 		t.Run(path, func(t *testing.T) {
 			if _, err := os.Stat(path); err != nil {
 				t.Skipf("gold file %s absent (%v): nothing to check", path, err)
