@@ -42,10 +42,14 @@ import (
 // uninterrupted one. The checkpoint also records when a run has finished
 // (done), which `--resume` then leaves as it is and `revtrace merge` checks.
 //
-// Hook for the LLM stage (not implemented yet): the LLM cache (--cache)
-// will be the place where answers are kept across a resume; what the
-// checkpoint must add is only its identity in the plan (model, prompt
-// versions), so that a resumed run refuses a different model.
+// Hook for the LLM stage (detectors/llm is not wired into the miner yet):
+// the LLM cache (--cache) is where answers survive a kill, so a resumed
+// run re-asks nothing it has paid for; what the checkpoint must add is the
+// LLM's identity in plan (model, base URL kind, prompt versions, with a
+// field here), so that --resume refuses a different model, and any state
+// of the collector that is not a plain count (for example a sample of
+// rejected turns) must be saved next to Counts in checkpoint and restored
+// where Run restores the counts.
 
 // CheckpointFile is the name of the checkpoint in the output directory.
 const CheckpointFile = "checkpoint.json"

@@ -146,7 +146,7 @@ func TestShardsMergeToSingleRun(t *testing.T) {
 		t.Errorf("a run without --shard has a shard field")
 	}
 
-	args := mixedCorpus(t, 150)
+	args := mixedCorpus(t, 120)
 	opt := miner.Options{UnitBytes: 8 << 10}
 	single = t.TempDir()
 	res := mustRun(t, single, args, opt)

@@ -16,7 +16,7 @@ func cmdMerge(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: revtrace merge OUT DIR...\n\nCombines the outputs of shard runs (DIR...) into OUT: summaries added, events/cases/errors concatenated in the order given.\n")
+		fmt.Fprintf(stderr, "usage: revtrace merge OUT DIR...\n\nCombines the outputs of runs (DIR...) into OUT: summaries added. The shards of one run (mine --shard I/N, all N of them)\ncome out byte-identical to a single run, events/cases/errors in its order; other runs (disjoint inputs) are\nconcatenated in the order given.\n")
 	}
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
