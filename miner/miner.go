@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -24,10 +25,12 @@ import (
 	"time"
 
 	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/detectors/deliverable"
 	"github.com/revtrace/revtrace/detectors/revision"
 	"github.com/revtrace/revtrace/detectors/screen"
 	"github.com/revtrace/revtrace/detectors/sentences"
 	"github.com/revtrace/revtrace/detectors/split"
+	"github.com/revtrace/revtrace/detectors/trace"
 )
 
 // Version is revtrace's version, recorded in summary.json.
@@ -189,7 +192,14 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 		},
 		Corpora: map[string]*Counts{},
 	}
-	pl, times := newPlan(args, &opt, summary.Detectors, inputs)
+	// The plan names every detector version there is, not only those in
+	// the summary: a resumed run or a merge must not mix detector builds.
+	ident := maps.Clone(summary.Detectors)
+	ident["deliverable"] = deliverable.Version
+	ident["revision_rules"] = revision.Version
+	ident["screen"] = screen.Version
+	ident["trace_rules"] = trace.RulesVersion()
+	pl, times := newPlan(args, &opt, ident, inputs)
 	cp := &checkpoint{Kind: checkpointKind, PlanHash: pl.hash(), Plan: pl, Shard: opt.Shard.String(), InputTimes: times,
 		Next: position{Reader: -1, Unit: -1}}
 	var prev *checkpoint
