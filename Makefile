@@ -58,3 +58,10 @@ bench:
 
 clean:
 	rm -rf bin
+
+## screenshot: render the bundled fixtures' report.html in headless Chromium (the browser test) and
+## write a cropped, scaled copy of its screenshot to docs/report.png (the chart image in README.md)
+.PHONY: screenshot
+screenshot:
+	@mkdir -p docs
+	REVTRACE_SCREENSHOT=$(CURDIR)/docs/report.png $(GO) test -count=1 -run '^TestReportInBrowser$$' -v ./reports/

@@ -7,8 +7,9 @@ type Study struct {
 	Events, RevocationOrReplacement, TraceFull, TraceBody int
 	// TraceFullRate by group (revocation, replacement, other), in percent.
 	GroupRates map[string]float64
-	// Parts: % of traced replies with a trace in preface, body, afterword
-	// (Figure 3d; the figure's labels are hard to read, so indicative).
+	// Parts: Figure 3d by part (preface, body, afterword), compared with the
+	// share of trace sentences (summary.json position_share); the figure's
+	// labels are hard to read, so indicative.
 	Parts map[string]float64
 }
 
