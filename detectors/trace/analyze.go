@@ -77,6 +77,13 @@ func Analyze(in Input) Analysis {
 	for i, h := range hits {
 		spans[i] = [2]int{h.Start, h.End}
 	}
+	if len(hits) == 0 {
+		// No trace, so no level to assign: the withdrawn item is read off
+		// the request (or the caller's aliases) alone, without the diff of
+		// the previous draft that levels need.
+		a.WithdrawnItem = quickItem(in)
+		return a
+	}
 	masked := mask(in.Reply, spans)
 	it := deriveItem(in, masked)
 	if it.known() {
@@ -147,4 +154,20 @@ func residueMarkers(s string) []string {
 		out = append(out, p.FindAllString(norm, -1)...)
 	}
 	return out
+}
+
+// quickItem is the withdrawn item of a reply without traces: the first of
+// the caller's aliases, else what the request names ("" when it names
+// nothing, or only points: "the part I highlighted").
+func quickItem(in Input) string {
+	for _, a := range in.Aliases {
+		if a = strings.TrimSpace(a); a != "" {
+			return a
+		}
+	}
+	phrase := requestItem(in.Request)
+	if pointerPhrase(phrase) {
+		return ""
+	}
+	return phrase
 }

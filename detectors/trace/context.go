@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/revtrace/revtrace/detectors/deliverable"
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 	"github.com/revtrace/revtrace/detectors/split"
 )
 
@@ -287,19 +288,26 @@ func residueValue(was, now string) bool {
 // value.
 var identifierRE = regexp.MustCompile(`^(?:(?:[A-Z][a-z0-9]+){2,}|(?i:str|string|int|integer|float|double|bool|boolean|bytes|any|object|none|null|nil|optional|list|dict|map|array|number|secretstr|secret))(?:\[[A-Za-z0-9_, ]*\])?$`)
 
-// labelKey normalises a label for comparison.
-func labelKey(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(strings.Trim(s, "*_`\"' "))), " ")
-}
-
-// residueHits finds residue lines by comparing the reply's labelled lines
-// with the previous draft's; it skips lines that already hold a hit.
-func residueHits(in Input, hits []Hit) []Hit {
-	if in.Previous == "" || !strings.ContainsAny(in.Reply, ":=：") {
-		return hits
+// residueValueMarkers holds, in lower case, a string that every match of
+// withholdingValueRE or residuePlaceholderRE contains: a line whose value
+// holds none of them is not parsed at all.
+var residueValueMarkers = func() *litre.DFA {
+	d := litre.NewDFA([]string{"***", "•••", "xxxx", "####", "<", "[", "redacted", "removed", "withheld", "omitted",
+		"masked", "undisclosed", "confidential", "not ", "separately", "in person", "privately", "offline", "directly",
+		"request", "later", "elsewhere", "auf anfrage", "vertraulich", "sur demande", "confidentiel", "petici",
+		"confidencial", "sob consulta", "su richiesta", "riservat", "по запросу", "конфиденциально", "保密", "另行",
+		"非公開", "別途", "비공개"})
+	if d == nil {
+		panic("trace: residue markers do not fit a DFA")
 	}
+	return d
+}()
+
+// previousLabels maps the labels of the previous draft's labelled lines to
+// their first values.
+func previousLabels(prev string) map[string]string {
 	was := map[string]string{}
-	for _, l := range strings.Split(in.Previous, "\n") {
+	for _, l := range strings.Split(prev, "\n") {
 		if m := labelledLineRE.FindStringSubmatch(strings.TrimRight(l, "\r")); m != nil {
 			k := labelKey(m[1])
 			if _, dup := was[k]; !dup {
@@ -307,9 +315,24 @@ func residueHits(in Input, hits []Hit) []Hit {
 			}
 		}
 	}
-	if len(was) == 0 {
+	return was
+}
+
+// labelKey normalises a label for comparison.
+func labelKey(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(strings.Trim(s, "*_`\"' "))), " ")
+}
+
+// residueHits finds residue lines by comparing the reply's labelled lines
+// with the previous draft's; it skips lines that already hold a hit.
+//
+// Only lines holding a withholding value or a placeholder are parsed, and
+// the previous draft only once such a line is found: most replies hold none.
+func residueHits(in Input, hits []Hit) []Hit {
+	if in.Previous == "" || !strings.ContainsAny(in.Reply, ":=：") {
 		return hits
 	}
+	var was map[string]string
 	lines, _ := layout(in.Reply)
 	var add []Hit
 	for _, l := range lines {
@@ -317,9 +340,16 @@ func residueHits(in Input, hits []Hit) []Hit {
 			continue
 		}
 		text := in.Reply[l.start:l.end]
+		sep := strings.IndexAny(text, ":=：")
+		if sep < 0 || !residueValueMarkers.In(strings.ToLower(text[sep:])) {
+			continue
+		}
 		m := labelledLineRE.FindStringSubmatch(text)
 		if m == nil {
 			continue
+		}
+		if was == nil {
+			was = previousLabels(in.Previous)
 		}
 		prev, ok := was[labelKey(m[1])]
 		if !ok || !residueValue(prev, m[2]) {
