@@ -27,8 +27,18 @@ import (
 //     the request ("as requested", "at the candidate's request") or to the
 //     deliverable itself ("from this summary", "in this version", "the
 //     earlier draft"), or it is set apart as a note ("Note:", "P.S.", a
-//     parenthesis or bracket). Residue markers, strike-through, code
-//     comments and notes naming the request are not affected.
+//     parenthesis or bracket, a "changes made" list), or it stands alone on
+//     the body's last line, where a note to the user and the deliverable's
+//     last line are hardest to tell apart. Bodies shorter than minVoiceBody
+//     are too little to tell a deliverable from narration and are not
+//     judged. Residue markers, strike-through, code comments and notes
+//     naming the request are not affected.
+//   - Release notes: in a reply with changelog headings ("### Added",
+//     "### Removed"), removals listed as headings or items are what the
+//     software changed.
+//   - Residue against the previous draft: a labelled line whose value the
+//     revision replaced by a mask, a placeholder or a withholding phrase is
+//     a trace of its own (residueHits).
 
 // minVoiceBody is the shortest body (in runes) whose statements are
 // judged as the deliverable's own voice.
