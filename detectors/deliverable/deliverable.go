@@ -19,6 +19,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 	"github.com/revtrace/revtrace/detectors/split"
 )
 
@@ -485,7 +486,7 @@ func (q *cues) message() bool { q.load(); return q.m }
 var (
 	// messageReqRe: the request asks for a message to be sent ("write an
 	// email", "reply to him", "text to my boss", "rédige un courriel").
-	messageReqRe = regexp.MustCompile(`(?i)(?:` +
+	messageReqRe = litre.MustCompile(`(?i)(?:` +
 		`\b(?:an?|the|this|that|my|your|our|his|her|their|same|new|follow-up|follow up|formal|informal|short|shorter|polite|quick|friendly|professional|cold|thank-you|thank you)\s+(?:[\w-]+\s+){0,2}(?:e-?mails?|letters?|messages?|text messages?|texts|notes? to|invitations?|dms?|sms|inmail|memo|wishes|greetings? to)\b` +
 		`|\b(?:e-?mail|letter|message|note|text|dm|invitation|invite|greeting|wishes)\s+(?:to|for)\s+(?:my|the|a|an|our|his|her|their|him|them|all|every|\p{Lu})` +
 		`|\b(?:reply|respond|write back|answer)\s+to\s+(?:this|that|these|the|his|her|my|their|our|a|an|him|them|\p{Lu})\S*\s+(?:\S+\s+)?(?:e-?mail|message|comment|review|post|tweet|letter|text|customer|client|boss|manager|colleague|friend|recruiter|landlord|teacher|professor|question|inquiry|enquiry|complaint|request)` +
@@ -495,10 +496,10 @@ var (
 		`|邮件|信件|来信|回信|短信|私信|留言|回复|求职信|推荐信|感谢信|邀请函|письм|сообщени` +
 		`)`)
 	// notMessageRe: phrases where a message word names something else.
-	notMessageRe = regexp.MustCompile(`(?i)\b(?:intro|introductory|introduction|body|alt|placeholder|website|web|landing page|marketing|ad|button|help|sample|example|source|plain|following|whole|entire|full|given|survey) text\b|\bletters? ["“'‘]|\b(?:error|commit|log|exception|warning|status|debug|console|flash|toast|alert|validation|system|chat|previous|last|earlier|prior|above|first|second|initial|original) (?:\w+ )?messages?\b|\bmessages? (?:queue|box|broker|bus|passing|handler|above|before|of the)\b|\b(?:key|main|core|central) messages?\b|\b\d+[- ]?letters?\b|\bletters? (?:words?|phrases?|count|case|of the alphabet)\b|\b(?:capital|upper ?case|lower ?case) letters?\b|\byour (?:last |previous )?(?:message|reply|response|answer)\b`)
+	notMessageRe = litre.MustCompile(`(?i)\b(?:intro|introductory|introduction|body|alt|placeholder|website|web|landing page|marketing|ad|button|help|sample|example|source|plain|following|whole|entire|full|given|survey) text\b|\bletters? ["“'‘]|\b(?:error|commit|log|exception|warning|status|debug|console|flash|toast|alert|validation|system|chat|previous|last|earlier|prior|above|first|second|initial|original) (?:\w+ )?messages?\b|\bmessages? (?:queue|box|broker|bus|passing|handler|above|before|of the)\b|\b(?:key|main|core|central) messages?\b|\b\d+[- ]?letters?\b|\bletters? (?:words?|phrases?|count|case|of the alphabet)\b|\b(?:capital|upper ?case|lower ?case) letters?\b|\byour (?:last |previous )?(?:message|reply|response|answer)\b`)
 	// transformReqRe: the request turns a message into something else
 	// (summarise an e-mail, list its points).
-	transformReqRe = regexp.MustCompile(`(?i)\b(?:summar(?:y|ize|ise)|analy[sz]e|analysis|explain|extract|outline|key points|bullet points|translate? (?:it )?into a (?:table|list)|table)\b|总结|摘要|分析|解释|zusammenfass|résum|resum`)
+	transformReqRe = litre.MustCompile(`(?i)\b(?:summar(?:y|ize|ise)|analy[sz]e|analysis|explain|extract|outline|key points|bullet points|translate? (?:it )?into a (?:table|list)|table)\b|总结|摘要|分析|解释|zusammenfass|résum|resum`)
 )
 
 // codeWords are request words that ask for code.
@@ -572,14 +573,23 @@ func requestCues(request string) (code, message bool) {
 		}
 	}
 	if anchored {
-		r := notMessageRe.ReplaceAllString(quotedRe.ReplaceAllString(in, " "), " ")
+		r := replaceAll(notMessageRe, replaceAll(quotedRe, in, " "), " ")
 		message = messageReqRe.MatchString(r) && !transformReqRe.MatchString(r)
 	}
 	return code, message
 }
 
+// replaceAll is p.ReplaceAllString(s, repl), skipping the expression on
+// text its literal filter rules out (which it would return unchanged).
+func replaceAll(p *litre.Re, s, repl string) string {
+	if !p.MayMatchString(s) {
+		return s
+	}
+	return p.ReplaceAllString(s, repl)
+}
+
 // quotedRe matches quoted passages of at least a few characters.
-var quotedRe = regexp.MustCompile(`"[^"]{3,}"|“[^”]{3,}”|«[^»]{3,}»|„[^“”]{3,}[“”]|「[^」]{3,}」`)
+var quotedRe = litre.MustCompile(`"[^"]{3,}"|“[^”]{3,}”|«[^»]{3,}»|„[^“”]{3,}[“”]|「[^」]{3,}」`)
 
 // instruction returns the first and last paragraphs of a request, each cut
 // to 300 runes.

@@ -219,7 +219,7 @@ func lastLine(reply string, body *split.Span, h Hit) bool {
 // ("### Removed", "**Fixed:**", "Breaking changes").
 // A bold label opening a list item counts too ("- **Removed:** ..."), as do
 // the headings of a pull-request description ("## Testing").
-var changelogHeadingRE = regexp.MustCompile(`(?i)^[\s#>*_-]*(?:added|changed|fixed|removed|deprecated|security|breaking\s+changes?|improvements?|bug\s*fixes|new\s+features?|what'?s\s+new|hinzugefügt|geändert|behoben|entfernt|ajouté|modifié|corrigé|supprimé|añadido|cambiado|corregido|eliminado)\b[\s*_:：]*$|^\s*[-*+]\s+\*\*(?:added|changed|fixed|removed|deprecated|security|docs|tests?|breaking|migration|refactor(?:ed)?|chore|build|ci)\s*:?\*\*\s*:?|^\s*#{1,6}\s+(?:summary|changes|changes\s+made|testing|test\s+plan|how\s+to\s+test|motivation|checklist|related\s+issues?)\s*$`)
+var changelogHeadingRE = litre.MustCompile(`(?i)^[\s#>*_-]*(?:added|changed|fixed|removed|deprecated|security|breaking\s+changes?|improvements?|bug\s*fixes|new\s+features?|what'?s\s+new|hinzugefügt|geändert|behoben|entfernt|ajouté|modifié|corrigé|supprimé|añadido|cambiado|corregido|eliminado)\b[\s*_:：]*$|^\s*[-*+]\s+\*\*(?:added|changed|fixed|removed|deprecated|security|docs|tests?|breaking|migration|refactor(?:ed)?|chore|build|ci)\s*:?\*\*\s*:?|^\s*#{1,6}\s+(?:summary|changes|changes\s+made|testing|test\s+plan|how\s+to\s+test|motivation|checklist|related\s+issues?)\s*$`)
 
 // listOrHeadingRE: a line that is a list item or a heading.
 var listOrHeadingRE = regexp.MustCompile(`^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|#{1,6}\s)`)
@@ -318,6 +318,9 @@ var residueValueMarkers = func() *litre.DFA {
 func previousLabels(prev string) map[string]string {
 	was := map[string]string{}
 	for _, l := range strings.Split(prev, "\n") {
+		if indexSep(l) < 0 {
+			continue // every labelled line holds a separator
+		}
 		if m := labelledLineRE.FindStringSubmatch(strings.TrimRight(l, "\r")); m != nil {
 			k := labelKey(m[1])
 			if _, dup := was[k]; !dup {
@@ -333,13 +336,24 @@ func labelKey(s string) string {
 	return strings.Join(strings.Fields(strings.ToLower(strings.Trim(s, "*_`\"' "))), " ")
 }
 
+// indexSep is strings.IndexAny(s, ":=：") (the separators of a labelled
+// line), searching bytes: the ASCII ones cannot be part of another rune, nor
+// can the lead byte of '：'.
+func indexSep(s string) int {
+	i := strings.IndexAny(s, ":=")
+	if j := strings.Index(s, "："); j >= 0 && (i < 0 || j < i) {
+		return j
+	}
+	return i
+}
+
 // residueHits finds residue lines by comparing the reply's labelled lines
 // with the previous draft's; it skips lines that already hold a hit.
 //
 // Only lines holding a withholding value or a placeholder are parsed, and
 // the previous draft only once such a line is found: most replies hold none.
 func residueHits(in Input, hits []Hit) []Hit {
-	if in.Previous == "" || !strings.ContainsAny(in.Reply, ":=：") {
+	if in.Previous == "" || indexSep(in.Reply) < 0 {
 		return hits
 	}
 	var was map[string]string
@@ -350,7 +364,7 @@ func residueHits(in Input, hits []Hit) []Hit {
 			continue
 		}
 		text := in.Reply[l.start:l.end]
-		sep := strings.IndexAny(text, ":=：")
+		sep := indexSep(text)
 		if sep < 0 || !residueValueMarkers.In(strings.ToLower(text[sep:])) {
 			continue
 		}

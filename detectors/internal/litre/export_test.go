@@ -32,3 +32,14 @@ func MayFolded(p *Re, s string) bool { return p.prefilter().in(foldText(s)) }
 
 // MayFilter is the filter of p (the condition of WithNeed aside) on s.
 func MayFilter(p *Re, s string) bool { return p.prefilter().may(s) }
+
+// SetStartsMin sets the text length from which the start positions are
+// used, returning the previous one.
+func SetStartsMin(n int) int {
+	old := startsMin
+	startsMin = n
+	return old
+}
+
+// HasStarts reports whether p finds where its matches can start.
+func HasStarts(p *Re) bool { return p.prefilter().st != nil }

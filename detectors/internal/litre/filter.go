@@ -17,6 +17,9 @@ type filter struct {
 	anchored bool
 	prefix   [][]string
 	sets     []litSet // every match holds a string of each set
+	// st finds where matches can start, for MatchString on long texts
+	// (nil: run the expression as it is).
+	st *starts
 	// caseless (with fold): the literals are ASCII and the automata read
 	// a-z as A-Z, so a text holding no rune that folds into ASCII (see
 	// foldsToASCII) is read as it is, without foldText.
@@ -106,6 +109,9 @@ func newFilter(re *regexp.Regexp) *filter {
 		}
 	}
 	f.on = f.anchored || len(f.sets) > 0
+	if prefix, _ := re.LiteralPrefix(); !anchoredStart(tree) && prefix == "" {
+		f.st = newStarts(re.String(), tree, f.fold)
+	}
 	return f
 }
 

@@ -30,6 +30,13 @@ func canonRune(r rune) rune {
 
 // foldText maps every rune of s to canonRune (invalid bytes are kept).
 func foldText(s string) string {
+	f, _ := foldTextAligned(s)
+	return f
+}
+
+// foldTextAligned is foldText, and whether every rune of s and its
+// canonRune have the same length (so that byte offsets agree).
+func foldTextAligned(s string) (string, bool) {
 	ascii := true
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -47,8 +54,9 @@ func foldText(s string) string {
 			}
 			b.WriteByte(c)
 		}
-		return b.String()
+		return b.String(), true
 	}
+	aligned := true
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -63,11 +71,13 @@ func foldText(s string) string {
 		if r == utf8.RuneError && n == 1 {
 			b.WriteByte(c)
 		} else {
-			b.WriteRune(canonRune(r))
+			c := canonRune(r)
+			aligned = aligned && utf8.RuneLen(c) == n
+			b.WriteRune(c)
 		}
 		i += n
 	}
-	return b.String()
+	return b.String(), aligned
 }
 
 // orbitOf returns r and the runes that fold to it (its case-folding orbit).

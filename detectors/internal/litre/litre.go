@@ -105,10 +105,11 @@ func (p *Re) FirstBytes() (first [256]bool, ok bool) {
 // canonical-case form computed once, on first need. A Target is not safe
 // for concurrent use.
 type Target struct {
-	s      string
-	folded string
-	done   bool
-	ascii  int8 // foldsToASCII(s): 0 unknown, 1 no, 2 yes
+	s       string
+	folded  string
+	done    bool
+	aligned bool // folded has the byte offsets of s
+	ascii   int8 // foldsToASCII(s): 0 unknown, 1 no, 2 yes
 }
 
 // NewTarget returns the target of s.
@@ -131,7 +132,8 @@ func (t *Target) foldsToASCII() bool {
 // fold returns foldText(t.s), computed once.
 func (t *Target) fold() string {
 	if !t.done {
-		t.folded, t.done = foldText(t.s), true
+		t.folded, t.aligned = foldTextAligned(t.s)
+		t.done = true
 	}
 	return t.folded
 }
@@ -155,7 +157,17 @@ func (p *Re) MayMatch(t *Target) bool {
 }
 
 // MatchTarget is MatchString on the text of t.
-func (p *Re) MatchTarget(t *Target) bool { return p.MayMatch(t) && p.Regexp.MatchString(t.s) }
+func (p *Re) MatchTarget(t *Target) bool {
+	if !p.MayMatch(t) {
+		return false
+	}
+	if st := p.lf.st; st != nil && len(t.s) >= startsMin {
+		if m, ok := st.matchTarget(t); ok {
+			return m
+		}
+	}
+	return p.Regexp.MatchString(t.s)
+}
 
 // FindAllTargetIndex is FindAllStringIndex(t.String(), -1): the index pairs
 // of every match in the text of t, nil when there is none.
@@ -173,7 +185,10 @@ func (p *Re) MayMatchString(s string) bool {
 }
 
 // MatchString is regexp.Regexp.MatchString.
-func (p *Re) MatchString(s string) bool { return p.MayMatchString(s) && p.Regexp.MatchString(s) }
+func (p *Re) MatchString(s string) bool {
+	t := Target{s: s}
+	return p.MatchTarget(&t)
+}
 
 // FindString is regexp.Regexp.FindString.
 func (p *Re) FindString(s string) string {
