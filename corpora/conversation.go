@@ -16,6 +16,10 @@ const (
 	FormatShareChat = "sharechat"
 	FormatDevGPT    = "devgpt"
 	FormatMessages  = "messages"
+	FormatShareGPT  = "sharegpt"
+	FormatLMSYS     = "lmsys"
+	FormatChatGPT   = "chatgpt-export"
+	FormatClaude    = "claude-export"
 )
 
 // Normalised roles.
@@ -60,12 +64,25 @@ type Conversation struct {
 	Corpus    string // a Format* name
 	ID        string // conversation_id as DESIGN.md §4 defines it
 	File      string // the file as given on the command line
-	Position  string // position inside File: "row=N", "line=N", "url=U", "source=N,sharing=M"
+	Position  string // position inside File: "row=N", "line=N", "url=U", "source=N,sharing=M", "index=N", "member=M,index=N"
 	Messages  []Message
 	Model     string
 	Language  string
 	Timestamp string // RFC 3339 in UTC, or ""
 	Links     []Link
+	// EditBranches are user messages edited in place (ChatGPT export):
+	// each is one other version of a user message on the active path,
+	// found as a sibling node. They become events of kind edit_branch,
+	// never part of the study's rates.
+	EditBranches []EditBranch
+}
+
+// EditBranch is one other version of the user message Messages[TurnIndex]:
+// a sibling node of the same parent, left off the active path.
+type EditBranch struct {
+	TurnIndex int    // index in Messages of the version on the active path
+	Node      string // the sibling node's id
+	Content   string // the sibling's text (joined as Message.Content is)
 }
 
 // Source is the event's "source" field: FILE#POSITION.

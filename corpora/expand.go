@@ -93,6 +93,14 @@ func NewReadersWith(inputs []Input, o ReadOptions) []Reader {
 			readers = append(readers, NewShareChatReader(in.Path))
 		case FormatMessages:
 			readers = append(readers, &messagesReader{path: in.Path, chunk: o.chunkBytes()})
+		case FormatShareGPT:
+			readers = append(readers, &shareGPTReader{path: in.Path, chunk: o.chunkBytes()})
+		case FormatLMSYS:
+			readers = append(readers, NewLMSYSReader(in.Path))
+		case FormatChatGPT:
+			readers = append(readers, &arrayReader{path: in.Path, corpus: FormatChatGPT, chunk: o.chunkBytes(), parse: parseChatGPT})
+		case FormatClaude:
+			readers = append(readers, &arrayReader{path: in.Path, corpus: FormatClaude, chunk: o.chunkBytes(), parse: parseClaude})
 		default:
 			readers = append(readers, unsupportedReader{in})
 		}

@@ -137,7 +137,7 @@ func rdInputs(paths []string, format string) []Input {
 func TestNewReaders(t *testing.T) {
 	inputs := []Input{
 		{"m.jsonl", FormatMessages}, {"s1_commit_sharings.json", FormatDevGPT}, {"c.csv", FormatShareChat},
-		{"s2_issue_sharings.json", FormatDevGPT}, {"w.parquet", FormatWildChat}, {"l.parquet", "lmsys"},
+		{"s2_issue_sharings.json", FormatDevGPT}, {"w.parquet", FormatWildChat}, {"l.parquet", "bogus"},
 	}
 	readers := NewReaders(inputs)
 	if len(readers) != 5 {
@@ -156,7 +156,7 @@ func TestNewReaders(t *testing.T) {
 		t.Error("no WildChat reader")
 	}
 	s := rdRead(t, readers[4])
-	if len(s.problems) != 1 || s.problems[0].File != "l.parquet" || !strings.Contains(s.problems[0].Reason, `"lmsys"`) {
+	if len(s.problems) != 1 || s.problems[0].File != "l.parquet" || !strings.Contains(s.problems[0].Reason, `"bogus"`) {
 		t.Errorf("unsupported format: problems %+v", s.problems)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -38,6 +38,9 @@ type messagesReader struct {
 	path  string
 	chunk int64 // bytes of the decompressed stream per unit
 	start *Unit // ResumeAt: the unit to begin with
+	// corpus is the format of the lines: "" or FormatMessages, or
+	// FormatShareGPT (ShareGPT JSON Lines, parsed by parseShareGPTLine).
+	corpus string
 }
 
 // messagesRecord is the part of a record the reader needs. Fields whose
@@ -231,6 +234,9 @@ func readJSONLine(br *bufio.Reader, buf []byte) (line, reuse []byte, err error) 
 // the errors. Both give the same result for every line the fast path
 // accepts (FuzzMessagesParseEquivalence).
 func (r *messagesReader) parse(data []byte, line int) (*Conversation, error) {
+	if r.corpus == FormatShareGPT {
+		return parseShareGPTLine(data, r.path, line)
+	}
 	if rec, ok := parseFast(data); ok {
 		return r.build(&rec, line, messagesContent)
 	}

@@ -1,6 +1,7 @@
 package corpora
 
 import (
+	"archive/zip"
 	"bufio"
 	"bytes"
 	"encoding/csv"
@@ -22,12 +23,21 @@ var parquetMagic = []byte("PAR1")
 //
 //   - Parquet (PAR1 magic): only the footer's schema is read. Top-level
 //     conversation_hash or conversation_id plus a conversation list means
-//     WildChat; any other Parquet file is an error.
+//     WildChat, or LMSYS-Chat-1M when there is conversation_id and redacted
+//     but neither conversation_hash nor timestamp; any other Parquet file
+//     is an error.
+//   - a ZIP archive (PK magic): its conversations.json member is sniffed
+//     in place and must be a ChatGPT or Claude.ai export.
 //   - otherwise the stream is decompressed (zstd, gzip; see Open) and, for
 //     JSON, only the first record is looked at, key by key: an object whose
 //     key Sources holds an array is a DevGPT snapshot file (DevGPT files are
 //     single objects of hundreds of MB: Sniff stops at that key); an object
-//     with a messages array, or body.messages, is OpenAI messages JSON Lines.
+//     with a messages array, or body.messages, is OpenAI messages JSON Lines;
+//     one with a conversations array is ShareGPT JSON Lines; one with
+//     mapping is a ChatGPT export conversation, with chat_messages a
+//     Claude.ai one. A JSON array is told by its first element's keys:
+//     mapping (ChatGPT export), chat_messages (Claude.ai export),
+//     conversations (ShareGPT).
 //   - a CSV header naming url, message_index, role and plain_text is
 //     ShareChat.
 //
@@ -44,6 +54,9 @@ func Sniff(path string) (format string, err error) {
 		return sniffParquet(f, path)
 	}
 	f.Close()
+	if n == len(zipMagic) && (bytes.Equal(head, zipMagic) || bytes.Equal(head, zipEmptyMagic)) {
+		return sniffZip(path)
+	}
 
 	rc, err := Open(path)
 	if err != nil {
@@ -62,7 +75,7 @@ func Sniff(path string) (format string, err error) {
 	case '{':
 		return sniffJSONObject(br, path)
 	case '[':
-		return "", sniffJSONArray(br, path)
+		return sniffJSONArray(br, path)
 	}
 	if peek, _ := br.Peek(len(parquetMagic)); bytes.Equal(peek, parquetMagic) {
 		return "", fmt.Errorf("%s: a compressed Parquet file: decompress it first (Parquet needs random access)", path)
@@ -108,9 +121,11 @@ func sniffParquet(f *os.File, path string) (format string, err error) {
 	}
 	var names []string
 	var hasID, hasConversation bool
+	cols := map[string]bool{}
 	for _, fld := range pf.Schema().Fields() {
 		name := fld.Name()
 		names = append(names, name)
+		cols[name] = true
 		switch name {
 		case "conversation_hash", "conversation_id":
 			hasID = true
@@ -119,6 +134,12 @@ func sniffParquet(f *os.File, path string) (format string, err error) {
 		}
 	}
 	if hasID && hasConversation {
+		// LMSYS-Chat-1M: conversation_id and redacted, no
+		// conversation_hash, and no timestamp (the 2023 WildChat release
+		// also has conversation_id and redacted, but a timestamp).
+		if !cols["conversation_hash"] && cols["conversation_id"] && cols["redacted"] && !cols["timestamp"] {
+			return FormatLMSYS, nil
+		}
 		return FormatWildChat, nil
 	}
 	return "", fmt.Errorf("%s: Parquet file with columns %s: not WildChat (needs conversation_hash or conversation_id and a conversation list)",
@@ -158,6 +179,16 @@ func sniffJSONObject(br *bufio.Reader, path string) (string, error) {
 				return FormatMessages, nil
 			}
 			return "", fmt.Errorf("%s: JSON Lines whose first record's messages is not an array", path)
+		case key == "mapping":
+			return FormatChatGPT, nil // a single exported conversation
+		case key == "chat_messages":
+			return FormatClaude, nil
+		case key == "conversations":
+			var conv []struct{}
+			if err := dec.Decode(&conv); err == nil && conv != nil {
+				return FormatShareGPT, nil
+			}
+			return "", fmt.Errorf("%s: JSON Lines whose first record's conversations is not an array", path)
 		case strings.EqualFold(key, "body"):
 			var body struct {
 				Messages []struct{} `json:"messages"`
@@ -174,20 +205,22 @@ func sniffJSONObject(br *bufio.Reader, path string) (string, error) {
 	return "", fmt.Errorf("%s: JSON whose first record has keys %s%s", path, sniffList(keys, 12), sniffHint(keys))
 }
 
-// sniffJSONArray looks at the first element of a top-level JSON array. No
-// array-shaped format is read (yet), so it always returns an error that says
-// what the file looks like.
-func sniffJSONArray(br *bufio.Reader, path string) error {
+// sniffJSONArray looks at the first element of a top-level JSON array and
+// tells the format by its keys, in the order formats.md §0 gives: mapping
+// (ChatGPT export), chat_messages (Claude.ai export), conversations
+// (ShareGPT). Only the first element is scanned, token by token.
+func sniffJSONArray(br *bufio.Reader, path string) (string, error) {
 	dec := json.NewDecoder(br)
 	dec.Token() // '['
 	if !dec.More() {
-		return fmt.Errorf("%s: an empty JSON array", path)
+		return "", fmt.Errorf("%s: an empty JSON array", path)
 	}
 	tok, err := dec.Token()
 	if err != nil || tok != json.Delim('{') {
-		return fmt.Errorf("%s: a JSON array whose first element is not an object", path)
+		return "", fmt.Errorf("%s: a JSON array whose first element is not an object", path)
 	}
 	var keys []string
+	has := map[string]bool{}
 	for len(keys) < sniffMaxKeys && dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
@@ -195,12 +228,61 @@ func sniffJSONArray(br *bufio.Reader, path string) error {
 		}
 		key, _ := tok.(string)
 		keys = append(keys, key)
+		has[key] = true
 		if skipJSONValue(dec) != nil {
 			break
 		}
 	}
-	return fmt.Errorf("%s: a JSON array whose first element has keys %s%s; arrays are not read (convert to messages JSON Lines)",
+	switch {
+	case has["mapping"]:
+		return FormatChatGPT, nil
+	case has["chat_messages"]:
+		return FormatClaude, nil
+	case has["conversations"]:
+		return FormatShareGPT, nil
+	}
+	return "", fmt.Errorf("%s: a JSON array whose first element has keys %s%s; not a ShareGPT file or a ChatGPT or Claude export",
 		path, sniffList(keys, 12), sniffHint(keys))
+}
+
+// sniffZip tells the format of an export archive by its conversations.json
+// member (ChatGPT or Claude.ai), read in place.
+func sniffZip(path string) (string, error) {
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		return "", fmt.Errorf("%s: unreadable ZIP archive: %v", path, err)
+	}
+	defer zr.Close()
+	members := zipConversations(&zr.Reader)
+	if len(members) == 0 {
+		return "", fmt.Errorf("%s: a ZIP archive without conversations.json", path)
+	}
+	rc, err := members[0].Open()
+	if err != nil {
+		return "", fmt.Errorf("%s: %s: %v", path, members[0].Name, err)
+	}
+	defer rc.Close()
+	br := bufio.NewReaderSize(rc, 64<<10)
+	first, err := sniffFirstByte(br)
+	if err != nil {
+		return "", fmt.Errorf("%s: %s: empty or unreadable: %v", path, members[0].Name, err)
+	}
+	var format string
+	switch first {
+	case '[':
+		format, err = sniffJSONArray(br, path+": "+members[0].Name)
+	case '{':
+		format, err = sniffJSONObject(br, path+": "+members[0].Name)
+	default:
+		return "", fmt.Errorf("%s: %s is not JSON", path, members[0].Name)
+	}
+	if err != nil {
+		return "", err
+	}
+	if format != FormatChatGPT && format != FormatClaude {
+		return "", fmt.Errorf("%s: a ZIP archive whose conversations.json is %s, not a ChatGPT or Claude export", path, format)
+	}
+	return format, nil
 }
 
 // sniffHint names the format a set of first-record keys suggests, for
@@ -211,12 +293,6 @@ func sniffHint(keys []string) string {
 		has[strings.ToLower(k)] = true
 	}
 	switch {
-	case has["mapping"]:
-		return " (a ChatGPT export, not supported)"
-	case has["chat_messages"]:
-		return " (a Claude export, not supported)"
-	case has["conversations"]:
-		return " (ShareGPT, not supported)"
 	case has["conversation"]:
 		return " (WildChat/LMSYS rows as JSON, not supported: use the Parquet files)"
 	}

@@ -83,9 +83,7 @@ func rdSniffFiles(t *testing.T, dir string) (want map[string]string, errs map[st
 		return err
 	})
 	other := map[string]struct{ text, err string }{
-		"sharegpt.json":   {`[{"id": "a", "conversations": [{"from": "human", "value": "hi"}]}]`, "ShareGPT"},
-		"export.json":     {`[{"id": "c", "title": "t", "mapping": {}, "current_node": "n"}]`, "ChatGPT export"},
-		"claude.json":     {`[{"uuid": "u", "name": "n", "chat_messages": []}]`, "Claude export"},
+		"array.json":      {`[{"prompt": "a", "completion": "b"}]`, `not a ShareGPT file`},
 		"wildchat.jsonl":  {`{"conversation_hash": "h", "conversation": [{"role": "user", "content": "x"}]}`, "Parquet files"},
 		"other.jsonl":     {`{"prompt": "a", "completion": "b"}`, `"prompt" "completion"`},
 		"links.csv":       {"URL,Status,MentionedURL,MentionedSource,MentionedProperty,MentionedAuthor\n", "DevGPT link list"},
@@ -96,6 +94,16 @@ func rdSniffFiles(t *testing.T, dir string) (want map[string]string, errs map[st
 		"broken.json":     {`{"Sources" [`, "bad JSON"},
 		"emptyarray.json": {`[]`, "empty JSON array"},
 		"binary.bin":      {"\x00\x01\x02,\x03", "unrecognised content"},
+	}
+	for name, text := range map[string]struct{ text, format string }{
+		"sharegpt.json":  {`[{"id": "a", "conversations": [{"from": "human", "value": "hi"}]}]`, FormatShareGPT},
+		"sharegpt.jsonl": {`{"id": "a", "conversations": [{"from": "human", "value": "hi"}]}` + "\n", FormatShareGPT},
+		"export.json":    {`[{"id": "c", "title": "t", "mapping": {}, "current_node": "n"}]`, FormatChatGPT},
+		"single.json":    {`{"id": "c", "title": "t", "mapping": {}, "current_node": "n"}`, FormatChatGPT},
+		"claude.json":    {`[{"uuid": "u", "name": "n", "chat_messages": []}]`, FormatClaude},
+	} {
+		os.WriteFile(filepath.Join(dir, name), []byte(text.text), 0o644)
+		want[name] = text.format
 	}
 	for name, o := range other {
 		os.WriteFile(filepath.Join(dir, name), []byte(o.text), 0o644)

@@ -80,7 +80,10 @@ import (
 // cancelled or the sink returns an error.
 func NewWildChatReader(path string) Reader { return &wildChatReader{path: path} }
 
-type wildChatReader struct{ path string }
+type wildChatReader struct {
+	path   string
+	corpus string // "" (FormatWildChat) or FormatLMSYS
+}
 
 // Read implements Reader.
 func (r *wildChatReader) Read(ctx context.Context, sink Sink) error {
@@ -98,13 +101,22 @@ func (r *wildChatReader) Read(ctx context.Context, sink Sink) error {
 		sink.Problem(Problem{File: r.path, Reason: fmt.Sprintf("cannot stat: %v", err), Records: -1})
 		return nil
 	}
-	return readWildChat(ctx, f, st.Size(), r.path, sink)
+	return readParquetChats(ctx, f, st.Size(), r.path, r.corpus, sink)
 }
 
 // readWildChat reads one WildChat Parquet file from ra (size bytes) into
 // sink, naming it file.
 func readWildChat(ctx context.Context, ra io.ReaderAt, size int64, file string, sink Sink) error {
-	st := &wcState{ctx: ctx, file: file, sink: sink, size: size, intern: map[string]string{}}
+	return readParquetChats(ctx, ra, size, file, FormatWildChat, sink)
+}
+
+// readParquetChats is readWildChat for the corpus name corpus (WildChat,
+// or LMSYS-Chat-1M, whose files have the same shape).
+func readParquetChats(ctx context.Context, ra io.ReaderAt, size int64, file, corpus string, sink Sink) error {
+	if corpus == "" {
+		corpus = FormatWildChat
+	}
+	st := &wcState{ctx: ctx, file: file, corpus: corpus, sink: sink, size: size, intern: map[string]string{}}
 	st.ra = ra
 	pf, err := openParquet(ra, size)
 	if err != nil {
@@ -355,6 +367,7 @@ func timestampUnit(typ parquet.Type) int64 {
 type wcState struct {
 	ctx    context.Context
 	file   string
+	corpus string // the Conversation.Corpus of every row
 	sink   Sink
 	size   int64
 	ra     io.ReaderAt
@@ -671,7 +684,7 @@ func (g *wcGroup) deliver(c *Conversation) error {
 func (g *wcGroup) build() (*Conversation, error) {
 	l := g.layout
 	row := g.base + g.next
-	c := &Conversation{Corpus: FormatWildChat, File: g.file, Position: fmt.Sprintf("row=%d", row)}
+	c := &Conversation{Corpus: g.corpus, File: g.file, Position: fmt.Sprintf("row=%d", row)}
 	c.ID = g.scalar(0, &l.hash).str
 	if c.ID == "" {
 		c.ID = c.File + "#" + c.Position

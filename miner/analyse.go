@@ -143,6 +143,9 @@ func (a *Analyser) Conversation(c *corpora.Conversation) ([]Event, *Counts) {
 		n.count(&ev)
 		events = append(events, ev)
 	}
+	if len(c.EditBranches) > 0 {
+		events = editBranchEvents(c, events, n)
+	}
 	return events, n
 }
 

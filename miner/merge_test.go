@@ -12,7 +12,8 @@ import (
 // give a summary.json byte-identical to one run over everything.
 func TestMergeEqualsSingleRun(t *testing.T) {
 	all, _ := mine(t, 2, fixtures)
-	a, _ := mine(t, 2, filepath.Join(fixtures, "devgpt"), filepath.Join(fixtures, "messages"))
+	a, _ := mine(t, 2, filepath.Join(fixtures, "chatgpt-export"), filepath.Join(fixtures, "claude-export"), filepath.Join(fixtures, "devgpt"),
+		filepath.Join(fixtures, "lmsys"), filepath.Join(fixtures, "messages"), filepath.Join(fixtures, "sharegpt"))
 	b, _ := mine(t, 1, filepath.Join(fixtures, "sharechat"), filepath.Join(fixtures, "wildchat"), filepath.Join(fixtures, "no-such-file.jsonl"))
 	c, _ := mine(t, 1, filepath.Join(fixtures, "no-such-file.jsonl"))
 	out := t.TempDir()

@@ -25,6 +25,11 @@ const (
 	WildChatRelease48M  = "4.8M" // allenai/WildChat-4.8M (formats.md §1.3)
 	WildChatRelease1M   = "1M"   // allenai/WildChat-1M (formats.md §1.4)
 	WildChatRelease2023 = "2023" // allenai/WildChat, the 2023 release (formats.md §1.4, last paragraph)
+	// ReleaseLMSYS is LMSYS-Chat-1M (formats.md §4.3), whose files have
+	// WildChat's shape: conversation_id, model, conversation
+	// (list<struct<content, role>>), turn, language, openai_moderation
+	// (11 categories), redacted; no timestamps.
+	ReleaseLMSYS = "lmsys"
 )
 
 // WildChatOptions controls the container details of WriteWildChat. The zero
@@ -125,7 +130,7 @@ func (o WildChatOptions) normalise() (WildChatOptions, compress.Codec, error) {
 	switch o.Release {
 	case "":
 		o.Release = WildChatRelease48M
-	case WildChatRelease48M, WildChatRelease1M, WildChatRelease2023:
+	case WildChatRelease48M, WildChatRelease1M, WildChatRelease2023, ReleaseLMSYS:
 	default:
 		return o, nil, fmt.Errorf("wildchat parquet: unknown release %q", o.Release)
 	}
@@ -362,7 +367,7 @@ func moderationKeys(release string) []string {
 			}
 		}
 		return ks
-	case WildChatRelease2023:
+	case WildChatRelease2023, ReleaseLMSYS:
 		return moderationKeys2023
 	}
 	return moderationKeys48M
@@ -395,6 +400,20 @@ func wildChatSchema(opt WildChatOptions) *wildChatSchemaDesc {
 	d.detoxify = keyed("element", detoxifyKeys, func(k string) *pnode { return leafNode(k, kFloat64) })
 
 	var top []*pnode
+	if opt.Release == ReleaseLMSYS {
+		d.conversation = groupNode("element", leafNode("content", kString), leafNode("role", kDictString))
+		d.root = groupNode("schema",
+			leafNode("conversation_id", kString),
+			leafNode("model", kDictString),
+			listNode("conversation", d.conversation),
+			leafNode("turn", kInt64),
+			leafNode("language", kDictString),
+			listNode("openai_moderation", d.moderation),
+			leafNode("redacted", kBool),
+		)
+		d.columns = d.root.index(0)
+		return d
+	}
 	switch opt.Release {
 	case WildChatRelease48M:
 		d.usage = groupNode("usage",

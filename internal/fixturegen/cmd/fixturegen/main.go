@@ -1,6 +1,7 @@
-// Command fixturegen writes synthetic corpora in the four published formats
+// Command fixturegen writes synthetic corpora in the published formats
 // (WildChat Parquet, ShareChat CSV, DevGPT snapshot JSON, OpenAI messages
-// JSON Lines) from fixturegen.Generate. With the defaults it regenerates the
+// JSON Lines, ShareGPT JSON, LMSYS-Chat-1M Parquet, the ChatGPT export ZIP
+// and the Claude.ai export's conversations.json) from fixturegen.Generate. With the defaults it regenerates the
 // committed fixtures under testdata/fixtures; with -n 200000 it makes a
 // benchmark corpus.
 //
@@ -22,7 +23,7 @@ func main() {
 	out := flag.String("out", "testdata/fixtures", "output directory")
 	n := flag.Int("n", 0, "conversations per format (0: the committed fixture sizes)")
 	seed := flag.Int64("seed", 1, "generator seed")
-	formats := flag.String("formats", "wildchat,sharechat,devgpt,messages", "formats to write")
+	formats := flag.String("formats", "wildchat,sharechat,devgpt,messages,sharegpt,lmsys,chatgpt-export,claude-export", "formats to write")
 	compress := flag.String("compress", "zst", "compression of the messages JSONL: zst, gz or none")
 	flag.Parse()
 	if err := run(*out, *n, *seed, strings.Split(*formats, ","), *compress); err != nil {
@@ -33,10 +34,12 @@ func main() {
 
 // Committed fixture sizes: all planted cases plus some filler, small enough
 // that all fixtures together stay well under 2 MB.
-var defaultN = map[string]int{"wildchat": 160, "sharechat": 120, "devgpt": 110, "messages": 140}
+var defaultN = map[string]int{"wildchat": 160, "sharechat": 120, "devgpt": 110, "messages": 140,
+	"sharegpt": 60, "lmsys": 60, "chatgpt-export": 60, "claude-export": 60}
 
 // Seed offsets of the committed fixtures, one per format.
-var seedOffset = map[string]int64{"wildchat": 0, "sharechat": 1000, "devgpt": 2000, "messages": 3000}
+var seedOffset = map[string]int64{"wildchat": 0, "sharechat": 1000, "devgpt": 2000, "messages": 3000,
+	"sharegpt": 4000, "lmsys": 5000, "chatgpt-export": 6000, "claude-export": 7000}
 
 func run(out string, n int, seed int64, formats []string, compress string) error {
 	counts := map[string]int{}
@@ -84,6 +87,22 @@ func run(out string, n int, seed int64, formats []string, compress string) error
 					err = cerr
 				}
 				return m, err
+			})
+		case "sharegpt":
+			got, err = writeFile(filepath.Join(dir, "sg_90k_part1.json"), func(w *os.File) (int, error) {
+				return fixturegen.WriteShareGPT(w, fixturegen.Generate(s, k), fixturegen.ShareGPTOptions{})
+			})
+		case "lmsys":
+			got, err = writeFile(filepath.Join(dir, "train-00000-of-00001-4bd2a4c8e6f0a1b3.parquet"), func(w *os.File) (int, error) {
+				return fixturegen.WriteWildChat(w, fixturegen.Generate(s, k), fixturegen.WildChatOptions{Release: fixturegen.ReleaseLMSYS})
+			})
+		case "chatgpt-export":
+			got, err = writeFile(filepath.Join(dir, "chatgpt-export.zip"), func(w *os.File) (int, error) {
+				return fixturegen.WriteChatGPTExport(w, fixturegen.Generate(s, k), fixturegen.ChatGPTExportOptions{Zip: true})
+			})
+		case "claude-export":
+			got, err = writeFile(filepath.Join(dir, "conversations.json"), func(w *os.File) (int, error) {
+				return fixturegen.WriteClaudeExport(w, fixturegen.Generate(s, k), fixturegen.ClaudeExportOptions{})
 			})
 		default:
 			return fmt.Errorf("unknown format %q", f)
