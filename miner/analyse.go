@@ -1,10 +1,13 @@
 package miner
 
 import (
+	"context"
 	"strings"
 
 	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/detectors/llm"
 	"github.com/revtrace/revtrace/detectors/revision"
+	"github.com/revtrace/revtrace/detectors/screen"
 	"github.com/revtrace/revtrace/detectors/split"
 	"github.com/revtrace/revtrace/detectors/trace"
 )
@@ -32,6 +35,9 @@ type Event struct {
 	Model           string        `json:"model,omitempty"`
 	Language        string        `json:"language,omitempty"`
 	Links           []EventLink   `json:"links,omitempty"`
+	// LLM is the LLM checks' verdicts (Options.LLM); nil, and left out,
+	// without --llm.
+	LLM *llm.EventLLM `json:"llm,omitempty"`
 }
 
 // EventLink is one public artifact linked to the event's conversation.
@@ -71,18 +77,49 @@ type analysed struct {
 // use.
 type Analyser struct {
 	Classifier *revision.Classifier
+	// LLM, when set, runs the LLM checks (see LLMCounts for the semantics).
+	LLM *llm.Client
+	// Sample: collect the rejected later user turns (Analysis.Rejected).
+	Sample bool
+}
+
+// Analysis is the result of Analyser.Analyse for one conversation.
+type Analysis struct {
+	Events []Event
+	Counts *Counts
+	// Rejected are the later user turns, with an earlier assistant
+	// message, that the screen rejected (with Analyser.Sample).
+	Rejected []screen.SampledTurn
+	// Err is the context's error when the run was cancelled during an LLM
+	// check: the analysis is incomplete and must not be written.
+	Err error
 }
 
 // Conversation analyses one conversation: every user turn after the first
 // goes through the screen and the revision check; every revision request
 // followed by a non-empty assistant reply becomes an event.
 func (a *Analyser) Conversation(c *corpora.Conversation) ([]Event, *Counts) {
+	r := a.Analyse(context.Background(), c)
+	return r.Events, r.Counts
+}
+
+// Analyse is Conversation with the LLM checks (when a.LLM is set) and the
+// rejected turns for the sample.
+func (a *Analyser) Analyse(ctx context.Context, c *corpora.Conversation) Analysis {
 	n := NewCounts()
 	n.Conversations = 1
 	n.Messages = len(c.Messages)
+	if a.LLM != nil {
+		n.LLM = &LLMCounts{}
+	}
+	var res Analysis
 	var events []Event
 	userTurn := 0
+	seenAssistant := false
 	for i, m := range c.Messages {
+		if m.Role == corpora.RoleAssistant {
+			seenAssistant = true
+		}
 		if m.Role != corpora.RoleUser {
 			continue
 		}
@@ -93,13 +130,43 @@ func (a *Analyser) Conversation(c *corpora.Conversation) ([]Event, *Counts) {
 		}
 		v := a.Classifier.Check(c.Messages[:i], m.Content)
 		if !v.Candidate {
+			if a.Sample && seenAssistant {
+				res.Rejected = append(res.Rejected, screen.SampledTurn{Corpus: c.Corpus, Source: c.Source(),
+					ConversationID: c.ID, TurnIndex: i, UserTurn: userTurn, Turn: m.Content,
+					Previous: previousDraft(c.Messages, i)})
+			}
 			continue
 		}
 		n.Candidates++
-		if !v.IsRevision {
-			continue
+		isRev, typ, classifier := v.IsRevision, v.Type, "rules"
+		var rev *llm.RevisionResult
+		planOnly := false
+		if a.LLM != nil {
+			r, err := a.LLM.Revision(ctx, llm.RevisionInput{History: llmHistory(c.Messages[:i]), Turn: m.Content})
+			if ctxError(err) {
+				res.Err = err
+				return res
+			}
+			rev = &r
+			n.LLM.call(r.Call)
+			n.LLM.Tally.AddEvent(false, nil, rev)
+			planOnly = noAnswerYet(err)
+			if r.Resolved {
+				isRev, typ, classifier = r.IsRevision, r.PrimaryType, "llm"
+				if !isRev {
+					n.LLM.LLMRejected++
+				}
+			}
 		}
 		ri := replyIndex(c.Messages, i)
+		if !isRev {
+			if planOnly && ri >= 0 {
+				// Plan (or queue) the trace check too: the answer may make
+				// this turn an event.
+				_, _ = a.LLM.Trace(ctx, llm.TraceInput{Reply: c.Messages[ri].Content})
+			}
+			continue
+		}
 		if ri < 0 {
 			n.RequestsWithoutReply++
 			continue
@@ -122,8 +189,8 @@ func (a *Analyser) Conversation(c *corpora.Conversation) ([]Event, *Counts) {
 			Request:         m.Content,
 			Keyword:         v.Keyword,
 			Family:          v.Family,
-			RevisionType:    v.Type,
-			Classifier:      "rules",
+			RevisionType:    typ,
+			Classifier:      classifier,
 			DeliverableType: an.DeliverableType,
 			Body:            an.Body,
 			TraceFull:       an.Trace,
@@ -140,13 +207,35 @@ func (a *Analyser) Conversation(c *corpora.Conversation) ([]Event, *Counts) {
 			ev.WithdrawnItem = &item
 		}
 		ev.Links = linkEvent(c.Links, an, reply)
+		if a.LLM != nil {
+			in := llm.TraceInput{Reply: reply}
+			if an.Body != nil {
+				in.Body = &llm.Span{Start: an.Body.Start, End: an.Body.End}
+			}
+			tr, err := a.LLM.Trace(ctx, in)
+			if ctxError(err) {
+				res.Err = err
+				return res
+			}
+			n.LLM.call(tr.Call)
+			n.LLM.Tally.AddEvent(an.Trace, &tr, nil)
+			if classifier == "llm" {
+				n.LLM.LLMEvents++
+			}
+			f := llm.EventFields(rev, &tr)
+			ev.LLM = &f
+		}
 		n.count(&ev)
 		events = append(events, ev)
 	}
 	if len(c.EditBranches) > 0 {
 		events = editBranchEvents(c, events, n)
 	}
-	return events, n
+	if n.LLM != nil {
+		n.LLM.derive()
+	}
+	res.Events, res.Counts = events, n
+	return res
 }
 
 // count adds one event to the counts.

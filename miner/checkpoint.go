@@ -42,14 +42,14 @@ import (
 // uninterrupted one. The checkpoint also records when a run has finished
 // (done), which `--resume` then leaves as it is and `revtrace merge` checks.
 //
-// Hook for the LLM stage (detectors/llm is not wired into the miner yet):
-// the LLM cache (--cache) is where answers survive a kill, so a resumed
-// run re-asks nothing it has paid for; what the checkpoint must add is the
-// LLM's identity in plan (model, base URL kind, prompt versions, with a
-// field here), so that --resume refuses a different model, and any state
-// of the collector that is not a plain count (for example a sample of
-// rejected turns) must be saved next to Counts in checkpoint and restored
-// where Run restores the counts.
+// The LLM stage (Options.LLM): the LLM cache (--cache) is where answers
+// survive a kill, so a resumed run re-asks nothing it has paid for; the
+// plan names the model and the prompt versions and hashes (Detectors
+// "llm"), so --resume refuses a different model or prompt. The LLM counts
+// are plain counts inside Counts. The sample of rejected turns
+// (Options.SampleRejected) is saved next to the counts (Sample) and
+// restored where Run restores them; once the run is done only its summary
+// (SampleSummary) is kept.
 
 // CheckpointFile is the name of the checkpoint in the output directory.
 const CheckpointFile = "checkpoint.json"
@@ -76,6 +76,9 @@ type plan struct {
 	Shards    int               `json:"shards"`
 	UnitBytes int64             `json:"unit_bytes"`
 	Inputs    []planInput       `json:"inputs"`
+	// SampleRejected and SampleSeed: --sample-rejected, --sample-seed.
+	SampleRejected int    `json:"sample_rejected,omitempty"`
+	SampleSeed     uint64 `json:"sample_seed,omitempty"`
 }
 
 type planInput struct {
@@ -125,6 +128,10 @@ type checkpoint struct {
 	Conversations int                `json:"conversations"`
 	Corpora       map[string]*Counts `json:"corpora"`
 	Unattributed  *Counts            `json:"unattributed"`
+	// Sample is the sample of rejected turns so far; SampleSummary its
+	// summary once the run is done.
+	Sample        *savedSample   `json:"sample,omitempty"`
+	SampleSummary *SampleSummary `json:"sample_summary,omitempty"`
 }
 
 // newPlan describes a run.
@@ -140,6 +147,9 @@ func newPlan(args []string, opt *Options, detectors map[string]string, inputs []
 		Shards:    opt.Shard.Count,
 		UnitBytes: opt.UnitBytes,
 		Inputs:    []planInput{},
+	}
+	if opt.SampleRejected > 0 {
+		p.SampleRejected, p.SampleSeed = opt.SampleRejected, opt.SampleSeed
 	}
 	if p.MaxErrors < 0 {
 		p.MaxErrors = -1
@@ -190,7 +200,13 @@ func (cp *checkpoint) mismatch(p *plan, shard string, times []int64) error {
 		}
 	}
 	add(q.Revtrace != p.Revtrace, "revtrace version", q.Revtrace, p.Revtrace)
-	add(!sameStrings(q.Detectors, p.Detectors), "detector versions", q.Detectors, p.Detectors)
+	if q.Detectors["llm"] != p.Detectors["llm"] {
+		add(true, "LLM model and prompts (--llm, --llm-model)", orNone(q.Detectors["llm"]), orNone(p.Detectors["llm"]))
+	} else {
+		add(!sameStrings(q.Detectors, p.Detectors), "detector versions", q.Detectors, p.Detectors)
+	}
+	add(q.SampleRejected != p.SampleRejected || q.SampleSeed != p.SampleSeed, "--sample-rejected/--sample-seed",
+		fmt.Sprintf("%d/%d", q.SampleRejected, q.SampleSeed), fmt.Sprintf("%d/%d", p.SampleRejected, p.SampleSeed))
 	add(strings.Join(q.Args, "\x00") != strings.Join(p.Args, "\x00"), "PATH arguments", quoteAll(q.Args), quoteAll(p.Args))
 	add(q.Format != p.Format, "--format", fmt.Sprintf("%q", q.Format), fmt.Sprintf("%q", p.Format))
 	add(q.Redact != p.Redact, "--redact", q.Redact, p.Redact)

@@ -92,6 +92,14 @@ func Merge(out string, dirs []string) (*Summary, error) {
 	}
 	total.derive()
 	merged.Total = total
+	// The samples of rejected turns (--sample-rejected) merge into the
+	// sample of a single run; the LLM counts are in the counts above
+	// (calls and cached are summed: the calls of all the runs).
+	rs, err := mergeSamples(out, dirs, summaries)
+	if err != nil {
+		return nil, err
+	}
+	merged.RejectedSample = rs
 	if shards > 0 {
 		if err := mergeUnits(out, dirs, order); err != nil {
 			return nil, err

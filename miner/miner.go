@@ -26,6 +26,7 @@ import (
 
 	"github.com/revtrace/revtrace/corpora"
 	"github.com/revtrace/revtrace/detectors/deliverable"
+	"github.com/revtrace/revtrace/detectors/llm"
 	"github.com/revtrace/revtrace/detectors/revision"
 	"github.com/revtrace/revtrace/detectors/screen"
 	"github.com/revtrace/revtrace/detectors/sentences"
@@ -72,6 +73,17 @@ type Options struct {
 	// resumed run must use the same rules); the CLI passes a hash of the
 	// rules file. Empty: the embedded default when Screen is nil.
 	RulesID string
+
+	// LLM, when set, runs the LLM checks with this client (shared by all
+	// workers; see LLMCounts for what they decide). Its model and prompt
+	// hashes are part of the plan, so --resume refuses another model; its
+	// cache is what makes a resumed run repeat no call.
+	LLM *llm.Client
+	// SampleRejected > 0 draws a seeded sample of that many screen-rejected
+	// later user turns into RejectedSampleFile (with LLM, checked by the
+	// revision check too; see SampleSummary); SampleSeed seeds it.
+	SampleRejected int
+	SampleSeed     uint64
 }
 
 // DefaultCheckpointEvery is how often a run records its progress by
@@ -120,8 +132,10 @@ type item struct {
 	unavailable string
 	duplicate   string
 
-	events []Event
-	counts *Counts
+	events   []Event
+	counts   *Counts
+	rejected []screen.SampledTurn
+	err      error // the run was cancelled during the item's LLM checks
 }
 
 // batch is the unit of work: up to batchSize consecutive items. seq
@@ -199,6 +213,10 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 	ident["revision_rules"] = revision.Version
 	ident["screen"] = screen.Version
 	ident["trace_rules"] = trace.RulesVersion()
+	if opt.LLM != nil {
+		summary.Detectors["llm"] = llmIdentity(opt.LLM)
+		ident["llm"] = summary.Detectors["llm"]
+	}
 	pl, times := newPlan(args, &opt, ident, inputs)
 	cp := &checkpoint{Kind: checkpointKind, PlanHash: pl.hash(), Plan: pl, Shard: opt.Shard.String(), InputTimes: times,
 		Next: position{Reader: -1, Unit: -1}}
@@ -217,6 +235,10 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 	for _, in := range inputs {
 		summary.corpus(in.Format)
 	}
+	var sample *sampleState
+	if opt.SampleRejected > 0 {
+		sample = newSampleState(opt.SampleRejected, opt.SampleSeed)
+	}
 	unattributed := NewCounts()
 	res := &Result{Summary: summary}
 	convs := 0
@@ -228,6 +250,9 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 		unattributed = restoreCounts(prev.Unattributed)
 		res.Events, res.Errors, convs = prev.Events, prev.Errors, prev.Conversations
 		start = prev.Next
+		if sample != nil {
+			sample.restore(prev.Sample)
+		}
 	}
 	lengths := func(w *writers) map[string]int64 {
 		m := map[string]int64{}
@@ -245,21 +270,43 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 		cp.Outputs = lengths(w)
 		cp.Events, cp.Errors, cp.Conversations = res.Events, res.Errors, convs
 		cp.Corpora, cp.Unattributed = summary.Corpora, unattributed
+		if sample != nil {
+			cp.Sample, cp.SampleSummary = sample.save(), summary.RejectedSample
+			if done {
+				cp.Sample = nil // its summary and RejectedSampleFile are written
+			}
+		}
 		b, err := json.MarshalIndent(cp, "", " ")
 		if err != nil {
 			return err
 		}
 		return writeFileAtomic(filepath.Join(opt.Out, CheckpointFile), append(b, '\n'), true)
 	}
-	finish := func(w *writers) error {
+	// finish writes the summary; sampleDone: the sample is to be checked
+	// and written (the input was read to its end).
+	finish := func(w *writers, sampleDone bool) error {
 		total := NewCounts()
 		for _, name := range summary.CorpusNames() {
-			summary.Corpora[name].derive()
-			total.Add(summary.Corpora[name])
+			c := summary.Corpora[name]
+			if opt.LLM != nil && c.LLM == nil {
+				c.LLM = &LLMCounts{}
+			}
+			c.derive()
+			total.Add(c)
 		}
 		total.Add(unattributed)
+		if opt.LLM != nil && total.LLM == nil {
+			total.LLM = &LLMCounts{}
+		}
 		summary.Total = total
 		err := w.close()
+		if sample != nil && sampleDone && summary.RejectedSample == nil {
+			ss, serr := sample.finish(ctx, opt.Out, opt.LLM, opt.Redact, llmConcurrency(opt.LLM))
+			if err == nil {
+				err = serr
+			}
+			summary.RejectedSample = ss
+		}
 		if serr := WriteSummary(filepath.Join(opt.Out, "summary.json"), summary); err == nil {
 			err = serr
 		}
@@ -294,7 +341,11 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 			opt.Progress.Conversations(convs)
 			opt.Progress.Done()
 		}
-		if err := finish(w); err != nil {
+		summary.RejectedSample = prev.SampleSummary
+		if sample != nil && summary.RejectedSample == nil {
+			sample.restore(prev.Sample)
+		}
+		if err := finish(w, true); err != nil {
 			return res, err
 		}
 		if prev.Stopped {
@@ -311,7 +362,7 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 	jobs := make(chan *batch, window)
 	results := make(chan *batch, window)
 	tokens := make(chan struct{}, window)
-	an := &Analyser{Classifier: revision.New(opt.Screen)}
+	an := &Analyser{Classifier: revision.New(opt.Screen), LLM: opt.LLM, Sample: sample != nil}
 
 	// Reader: one goroutine, so batches follow input order.
 	var readErr error
@@ -360,15 +411,30 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 		go func() {
 			defer wg.Done()
 			for b := range jobs {
-				for i := range b.items {
-					it := &b.items[i]
+				do := func(it *item) {
 					if it.deferred != nil {
 						it.conv, it.problem = it.deferred.Decode()
 						it.deferred = nil
 					}
 					if it.conv != nil {
-						it.events, it.counts = an.Conversation(it.conv)
+						r := an.Analyse(ctx, it.conv)
+						it.events, it.counts, it.rejected, it.err = r.Events, r.Counts, r.Rejected, r.Err
 					}
+				}
+				if opt.LLM == nil {
+					for i := range b.items {
+						do(&b.items[i])
+					}
+				} else {
+					// LLM checks block: analyse the batch's records at once
+					// (the client bounds the calls in flight); results stay
+					// in their places, so the order is unchanged.
+					var bw sync.WaitGroup
+					for i := range b.items {
+						bw.Add(1)
+						go func() { defer bw.Done(); do(&b.items[i]) }()
+					}
+					bw.Wait()
 				}
 				results <- b
 			}
@@ -428,7 +494,16 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 						fail(save(w, *it.mark, false, false))
 						lastCheckpoint = time.Now()
 					}
+				case it.err != nil:
+					// Cancelled during an LLM check: this record was not
+					// analysed. Stop here without a checkpoint, so that a
+					// resumed run redoes the unit from the last one.
+					halted = true
+					cancel()
 				case it.conv != nil:
+					if sample != nil {
+						sample.offer(it.rejected)
+					}
 					summary.corpus(it.conv.Corpus).Add(it.counts)
 					convs++
 					for i := range it.events {
@@ -467,7 +542,7 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 	if !halted {
 		fail(w.closeUnit())
 	}
-	fail(finish(w))
+	fail(finish(w, complete && writeErr == nil))
 	if complete && writeErr == nil {
 		fail(save(w, position{Reader: len(readers)}, true, stopped))
 	}
@@ -855,4 +930,12 @@ func (w *writers) close() error {
 		}
 	}
 	return first
+}
+
+// llmConcurrency is the client's bound on calls in flight (1 without one).
+func llmConcurrency(c *llm.Client) int {
+	if c == nil {
+		return 1
+	}
+	return c.InFlightLimit()
 }

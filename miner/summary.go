@@ -55,6 +55,9 @@ type Counts struct {
 	// PartEvents counts traced events with a trace in each part (preface,
 	// body, afterword): the study's Figure 3d as a share of traced replies.
 	PartEvents map[string]int `json:"part_events"`
+	// LLM holds the LLM checks' counts (Options.LLM); nil, and left out,
+	// when the LLM did not run.
+	LLM *LLMCounts `json:"llm,omitempty"`
 }
 
 // NewCounts returns Counts with every map key present, so that the summary
@@ -111,6 +114,12 @@ func (c *Counts) Add(o *Counts) {
 	addInts(c.Levels, o.Levels)
 	addInts(c.SentencePositions, o.SentencePositions)
 	addInts(c.PartEvents, o.PartEvents)
+	if o.LLM != nil {
+		if c.LLM == nil {
+			c.LLM = &LLMCounts{}
+		}
+		c.LLM.add(o.LLM)
+	}
 	c.derive()
 }
 
@@ -146,6 +155,9 @@ func PartOf(position string) string {
 // derive recomputes the derived shares from the counts. Shares are rounded
 // to 4 decimals so that the JSON is stable across platforms.
 func (c *Counts) derive() {
+	if c.LLM != nil {
+		c.LLM.derive()
+	}
 	for _, p := range Parts {
 		c.PositionShare[p] = 0
 	}
@@ -170,6 +182,9 @@ type Summary struct {
 	Detectors map[string]string  `json:"detectors"`
 	Corpora   map[string]*Counts `json:"corpora"`
 	Total     *Counts            `json:"total"`
+	// RejectedSample describes the sample of screen-rejected turns
+	// (Options.SampleRejected); nil, and left out, without one.
+	RejectedSample *SampleSummary `json:"rejected_sample,omitempty"`
 }
 
 // CorpusNames returns the corpus names of s in sorted order.

@@ -40,6 +40,7 @@ func cmdMine(args []string, stderr io.Writer) error {
 	shard := fs.String("shard", "", "mine only shard I of N (`I/N`, I 1-based: a Kubernetes Indexed Job passes $((JOB_COMPLETION_INDEX+1))); combine the shards with revtrace merge")
 	resume := fs.Bool("resume", false, "continue the run whose checkpoint is in --out (same PATHs and flags); starts from the beginning when there is none")
 	checkpointEvery := fs.Duration("checkpoint-every", miner.DefaultCheckpointEvery, "least time between two checkpoints (for --resume)")
+	lf := addLLMFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: revtrace mine [flags] PATH...\n\nPATH is a file, a directory (walked) or a glob; .zst and .gz are decompressed.\n\n")
 		fs.PrintDefaults()
@@ -48,12 +49,20 @@ func cmdMine(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if len(paths) == 0 {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := lf.check(set); err != nil {
+		return &exitError{code: 1, err: fmt.Errorf("mine: %w", err)}
+	}
+	if lf.planOnly() && *resume {
+		return &exitError{code: 1, err: errors.New("mine: --llm-dry-run and --llm-batch plan a fresh run: drop --resume")}
+	}
+	if len(paths) == 0 && !(*lf.on && *lf.batchResults != "") {
 		fs.Usage()
 		return &exitError{code: 1, err: errors.New("mine: no PATH given")}
 	}
 	opt := miner.Options{Out: *out, Workers: *workers, Format: *format, Redact: *redact, MaxErrors: *maxErrors,
-		Resume: *resume, CheckpointEvery: *checkpointEvery}
+		Resume: *resume, CheckpointEvery: *checkpointEvery, SampleRejected: *lf.sample, SampleSeed: *lf.sampleSeed}
 	if *checkpointEvery <= 0 {
 		opt.CheckpointEvery = -1
 	}
@@ -78,7 +87,21 @@ func cmdMine(args []string, stderr io.Writer) error {
 		sum := sha256.Sum256(b)
 		opt.RulesID = "file:" + hex.EncodeToString(sum[:8])
 	}
-	if !*quiet {
+	client, closeLLM, err := lf.client(*out)
+	if err != nil {
+		return fmt.Errorf("mine: %w", err)
+	}
+	opt.LLM = client
+	if client != nil && *lf.batchResults != "" {
+		if err := lf.ingest(client, stderr); err != nil {
+			closeLLM()
+			return fmt.Errorf("mine: %w", err)
+		}
+		if len(paths) == 0 {
+			return closeLLM()
+		}
+	}
+	if !*quiet && !lf.planOnly() {
 		opt.Progress = newProgress(stderr)
 	}
 	if *cpuProfile != "" {
@@ -96,6 +119,10 @@ func cmdMine(args []string, stderr io.Writer) error {
 	// boundary with a checkpoint that --resume continues from.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if lf.planOnly() {
+		return lf.runPlan(ctx, paths, opt, client, closeLLM, stderr)
+	}
+	defer closeLLM()
 	start := time.Now()
 	res, runErr := miner.Run(ctx, paths, opt)
 	if res == nil {
@@ -119,6 +146,9 @@ func cmdMine(args []string, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "revtrace: %d conversations, %d candidates, %d revision events, %d with a trace (%d in the body), %d skipped records%s in %s; outputs in %s\n",
 			t.Conversations, t.Candidates, t.RevisionEvents, t.TraceFull, t.TraceBody, t.SkippedRecords, what,
 			time.Since(start).Round(time.Millisecond), *out)
+		if client != nil {
+			reportLLM(client, lf.cachePath(*out), stderr)
+		}
 	}
 	if errors.Is(runErr, miner.ErrTooManyErrors) {
 		return &exitError{code: 2, err: runErr}
