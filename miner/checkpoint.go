@@ -79,6 +79,10 @@ type plan struct {
 	// SampleRejected and SampleSeed: --sample-rejected, --sample-seed.
 	SampleRejected int    `json:"sample_rejected,omitempty"`
 	SampleSeed     uint64 `json:"sample_seed,omitempty"`
+	// Baseline and BaselineHash: --baseline DIR and the SHA-256 of its
+	// events.jsonl (left out without --baseline).
+	Baseline     string `json:"baseline,omitempty"`
+	BaselineHash string `json:"baseline_hash,omitempty"`
 }
 
 type planInput struct {
@@ -132,6 +136,8 @@ type checkpoint struct {
 	// summary once the run is done.
 	Sample        *savedSample   `json:"sample,omitempty"`
 	SampleSummary *SampleSummary `json:"sample_summary,omitempty"`
+	// Baseline holds the baseline counts so far (--baseline).
+	Baseline *BaselineSummary `json:"baseline,omitempty"`
 }
 
 // newPlan describes a run.
@@ -150,6 +156,9 @@ func newPlan(args []string, opt *Options, detectors map[string]string, inputs []
 	}
 	if opt.SampleRejected > 0 {
 		p.SampleRejected, p.SampleSeed = opt.SampleRejected, opt.SampleSeed
+	}
+	if opt.Baseline != nil {
+		p.Baseline, p.BaselineHash = opt.Baseline.Dir, opt.Baseline.Hash
 	}
 	if p.MaxErrors < 0 {
 		p.MaxErrors = -1
@@ -212,6 +221,11 @@ func (cp *checkpoint) mismatch(p *plan, shard string, times []int64) error {
 	add(q.Redact != p.Redact, "--redact", q.Redact, p.Redact)
 	add(q.MaxErrors != p.MaxErrors, "--max-errors", q.MaxErrors, p.MaxErrors)
 	add(q.Rules != p.Rules, "--rules", q.Rules, p.Rules)
+	if q.Baseline != p.Baseline {
+		add(true, "--baseline", orNone(q.Baseline), orNone(p.Baseline))
+	} else {
+		add(q.BaselineHash != p.BaselineHash, "--baseline events.jsonl (changed since the checkpoint)", orNone(q.BaselineHash), orNone(p.BaselineHash))
+	}
 	add(cp.Shard != shard, "--shard", orNone(cp.Shard), orNone(shard))
 	add(q.UnitBytes != p.UnitBytes, "unit size", q.UnitBytes, p.UnitBytes)
 	if len(q.Inputs) != len(p.Inputs) {

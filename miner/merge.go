@@ -62,6 +62,11 @@ func Merge(out string, dirs []string) (*Summary, error) {
 			return nil, err
 		}
 	}
+	// Runs mined with --baseline: their known and new trace counts add up.
+	bs, err := mergeBaselines(dirs, summaries)
+	if err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
@@ -100,6 +105,7 @@ func Merge(out string, dirs []string) (*Summary, error) {
 		return nil, err
 	}
 	merged.RejectedSample = rs
+	merged.Baseline = bs
 	if shards > 0 {
 		if err := mergeUnits(out, dirs, order); err != nil {
 			return nil, err

@@ -84,6 +84,11 @@ type Options struct {
 	// revision check too; see SampleSummary); SampleSeed seeds it.
 	SampleRejected int
 	SampleSeed     uint64
+	// Baseline, when set (mine --baseline DIR, see LoadBaseline), marks
+	// the traces found in it with "baseline": true and counts known and
+	// new traces in Summary.Baseline. Its DIR and the hash of its
+	// events.jsonl are part of the plan.
+	Baseline *Baseline
 }
 
 // DefaultCheckpointEvery is how often a run records its progress by
@@ -206,6 +211,9 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 		},
 		Corpora: map[string]*Counts{},
 	}
+	if opt.Baseline != nil {
+		summary.Baseline = &BaselineSummary{Dir: opt.Baseline.Dir}
+	}
 	// The plan names every detector version there is, not only those in
 	// the summary: a resumed run or a merge must not mix detector builds.
 	ident := maps.Clone(summary.Detectors)
@@ -253,6 +261,10 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 		if sample != nil {
 			sample.restore(prev.Sample)
 		}
+		if summary.Baseline != nil && prev.Baseline != nil {
+			b := *prev.Baseline
+			summary.Baseline = &b
+		}
 	}
 	lengths := func(w *writers) map[string]int64 {
 		m := map[string]int64{}
@@ -270,6 +282,7 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 		cp.Outputs = lengths(w)
 		cp.Events, cp.Errors, cp.Conversations = res.Events, res.Errors, convs
 		cp.Corpora, cp.Unattributed = summary.Corpora, unattributed
+		cp.Baseline = summary.Baseline
 		if sample != nil {
 			cp.Sample, cp.SampleSummary = sample.save(), summary.RejectedSample
 			if done {
@@ -507,7 +520,11 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 					summary.corpus(it.conv.Corpus).Add(it.counts)
 					convs++
 					for i := range it.events {
-						fail(w.event(&it.events[i]))
+						var marks []bool
+						if opt.Baseline != nil {
+							marks = opt.Baseline.mark(&it.events[i], summary.Baseline)
+						}
+						fail(w.event(&it.events[i], marks))
 					}
 					res.Events += len(it.events)
 				case it.problem != nil:
@@ -829,7 +846,9 @@ func newWriters(dir string, redact, shard bool, prev *checkpoint) (*writers, err
 	return w, nil
 }
 
-func (w *writers) event(ev *Event) error {
+// event writes ev; marks flags its traces found in the baseline (nil:
+// none).
+func (w *writers) event(ev *Event, marks []bool) error {
 	for _, l := range ev.Links {
 		if !l.TraceInArtifact {
 			continue
@@ -845,6 +864,14 @@ func (w *writers) event(ev *Event) error {
 	}
 	if w.redact {
 		RedactEvent(ev)
+	}
+	if marks != nil {
+		line, err := encodeMarked(ev, marks)
+		if err != nil {
+			return err
+		}
+		_, err = w.outs[0].Write(line)
+		return err
 	}
 	return w.events.Encode(ev)
 }

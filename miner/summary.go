@@ -185,6 +185,9 @@ type Summary struct {
 	// RejectedSample describes the sample of screen-rejected turns
 	// (Options.SampleRejected); nil, and left out, without one.
 	RejectedSample *SampleSummary `json:"rejected_sample,omitempty"`
+	// Baseline counts the traces known from and new against --baseline
+	// DIR; nil, and left out, without one.
+	Baseline *BaselineSummary `json:"baseline,omitempty"`
 }
 
 // CorpusNames returns the corpus names of s in sorted order.

@@ -36,6 +36,7 @@ func cmdMine(args []string, stderr io.Writer) error {
 	quiet := fs.Bool("quiet", false, "no progress output")
 	rules := fs.String("rules", "", "keyword screen rules file replacing the embedded default")
 	failOnTrace := fs.Bool("fail-on-trace", false, "exit with status 4 when any trace is found")
+	baseline := fs.String("baseline", "", "the --out `DIR` of a previous run: its traces are marked \"baseline\": true and only new ones count for --fail-on-trace")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	shard := fs.String("shard", "", "mine only shard I of N (`I/N`, I 1-based: a Kubernetes Indexed Job passes $((JOB_COMPLETION_INDEX+1))); combine the shards with revtrace merge")
 	resume := fs.Bool("resume", false, "continue the run whose checkpoint is in --out (same PATHs and flags); starts from the beginning when there is none")
@@ -73,6 +74,13 @@ func cmdMine(args []string, stderr io.Writer) error {
 			return &exitError{code: 1, err: fmt.Errorf("mine: %w", err)}
 		}
 		opt.Shard = sh
+	}
+	if *baseline != "" {
+		b, err := miner.LoadBaseline(*baseline)
+		if err != nil {
+			return &exitError{code: 1, err: fmt.Errorf("mine: %w", err)}
+		}
+		opt.Baseline = b
 	}
 	if *rules != "" {
 		b, err := os.ReadFile(*rules)
@@ -149,12 +157,22 @@ func cmdMine(args []string, stderr io.Writer) error {
 		if client != nil {
 			reportLLM(client, lf.cachePath(*out), stderr)
 		}
+		if b := res.Summary.Baseline; b != nil {
+			fmt.Fprintf(stderr, "revtrace: against the baseline %s: %d known traces, %d new (in %d replies)\n",
+				b.Dir, b.KnownTraces, b.NewTraces, b.NewTraceEvents)
+		}
 	}
 	if errors.Is(runErr, miner.ErrTooManyErrors) {
 		return &exitError{code: 2, err: runErr}
 	}
 	if runErr != nil {
 		return runErr
+	}
+	if b := res.Summary.Baseline; *failOnTrace && b != nil {
+		if b.NewTraces > 0 {
+			return &exitError{code: 4, err: fmt.Errorf("%d new traces in %d replies (not in the baseline %s)", b.NewTraces, b.NewTraceEvents, b.Dir)}
+		}
+		return nil
 	}
 	if *failOnTrace && res.Summary.Total.TraceFull > 0 {
 		return &exitError{code: 4, err: fmt.Errorf("%d replies with a trace", res.Summary.Total.TraceFull)}
