@@ -205,9 +205,13 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 		Version: Version,
 		Shard:   opt.Shard.String(),
 		Detectors: map[string]string{
-			"sentences": sentences.Version,
-			"split":     split.Version,
-			"revision":  "rules",
+			"sentences":   sentences.Version,
+			"split":       split.Version,
+			"revision":    "rules",
+			"screen":      screen.Version,
+			"classifier":  revision.Version,
+			"deliverable": deliverable.Version,
+			"trace":       trace.Version,
 		},
 		Corpora: map[string]*Counts{},
 	}
