@@ -53,6 +53,11 @@ func Write(dir string, s *miner.Summary) error {
 	if err := writeCSV(filepath.Join(dir, "tables"), secs); err != nil {
 		return err
 	}
+	if hasLLM(s) {
+		if err := writeTableCSV(filepath.Join(dir, "tables"), llmTable(s)); err != nil {
+			return err
+		}
+	}
 	return writeTableCSV(filepath.Join(dir, "tables"), comparisonTable(s, rs))
 }
 
@@ -68,6 +73,9 @@ func writeMarkdown(w io.Writer, s *miner.Summary, secs []section, rs *runStats) 
 		s.Version, detectorList(s), StudyCitation)
 	fmt.Fprintf(w, "%s\n\n", ciNote(rs))
 	mdTable(w, comparisonTable(s, rs), "##")
+	if hasLLM(s) {
+		mdTable(w, llmTable(s), "##")
+	}
 	for _, sec := range secs {
 		fmt.Fprintf(w, "## %s\n\n", corpusTitle(sec.Name))
 		for _, t := range sec.Tables {
@@ -210,6 +218,9 @@ func writeHTML(w io.Writer, s *miner.Summary, secs []section, rs *runStats) {
 	fmt.Fprintf(w, "<p class=\"note\">%s</p>\n", html.EscapeString(ciNote(rs)))
 	fmt.Fprint(w, "<nav aria-label=\"Sections\"><ul>")
 	fmt.Fprint(w, "<li><a href=\"#comparison\">Corpora compared</a></li>")
+	if hasLLM(s) {
+		fmt.Fprint(w, "<li><a href=\"#detectors\">Scanner and LLM compared</a></li>")
+	}
 	for _, sec := range secs {
 		fmt.Fprintf(w, "<li><a href=\"#corpus-%s\">%s</a></li>", html.EscapeString(sec.Name), html.EscapeString(corpusTitle(sec.Name)))
 	}
@@ -221,6 +232,11 @@ func writeHTML(w io.Writer, s *miner.Summary, secs []section, rs *runStats) {
 	fmt.Fprint(w, "<section id=\"comparison\">\n")
 	htmlTable(w, comparisonTable(s, rs), "h2", func() { comparisonChart(w, s, rs) })
 	fmt.Fprint(w, "</section>\n")
+	if hasLLM(s) {
+		fmt.Fprint(w, "<section id=\"detectors\">\n")
+		htmlTable(w, llmTable(s), "h2", nil)
+		fmt.Fprint(w, "</section>\n")
+	}
 	for _, sec := range secs {
 		c := s.Total
 		if sec.Name != "total" {
