@@ -83,6 +83,8 @@ type plan struct {
 	// events.jsonl (left out without --baseline).
 	Baseline     string `json:"baseline,omitempty"`
 	BaselineHash string `json:"baseline_hash,omitempty"`
+	// MaxMessageBytes: --max-message-bytes (left out when 0, no limit).
+	MaxMessageBytes int `json:"max_message_bytes,omitempty"`
 }
 
 type planInput struct {
@@ -154,6 +156,9 @@ func newPlan(args []string, opt *Options, detectors map[string]string, inputs []
 		UnitBytes: opt.UnitBytes,
 		Inputs:    []planInput{},
 	}
+	if opt.MaxMessageBytes > 0 {
+		p.MaxMessageBytes = opt.MaxMessageBytes
+	}
 	if opt.SampleRejected > 0 {
 		p.SampleRejected, p.SampleSeed = opt.SampleRejected, opt.SampleSeed
 	}
@@ -221,6 +226,7 @@ func (cp *checkpoint) mismatch(p *plan, shard string, times []int64) error {
 	add(q.Redact != p.Redact, "--redact", q.Redact, p.Redact)
 	add(q.MaxErrors != p.MaxErrors, "--max-errors", q.MaxErrors, p.MaxErrors)
 	add(q.Rules != p.Rules, "--rules", q.Rules, p.Rules)
+	add(q.MaxMessageBytes != p.MaxMessageBytes, "--max-message-bytes", q.MaxMessageBytes, p.MaxMessageBytes)
 	if q.Baseline != p.Baseline {
 		add(true, "--baseline", orNone(q.Baseline), orNone(p.Baseline))
 	} else {

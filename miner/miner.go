@@ -20,9 +20,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/revtrace/revtrace/corpora"
 	"github.com/revtrace/revtrace/detectors/deliverable"
@@ -89,6 +91,12 @@ type Options struct {
 	// new traces in Summary.Baseline. Its DIR and the hash of its
 	// events.jsonl are part of the plan.
 	Baseline *Baseline
+
+	// MaxMessageBytes > 0 cuts every message longer than that many bytes
+	// to its longest prefix of at most that many bytes ending on a UTF-8
+	// rune boundary, before analysis (event offsets then refer to the kept
+	// text), with a "truncated" record in errors.jsonl; <= 0: no limit.
+	MaxMessageBytes int
 }
 
 // DefaultCheckpointEvery is how often a run records its progress by
@@ -141,6 +149,9 @@ type item struct {
 	counts   *Counts
 	rejected []screen.SampledTurn
 	err      error // the run was cancelled during the item's LLM checks
+	// truncated lists the conversation's messages cut to
+	// Options.MaxMessageBytes, as errors.jsonl records.
+	truncated []corpora.Problem
 }
 
 // batch is the unit of work: up to batchSize consecutive items. seq
@@ -434,6 +445,7 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 						it.deferred = nil
 					}
 					if it.conv != nil {
+						it.truncated = truncateMessages(it.conv, opt.MaxMessageBytes)
 						r := an.Analyse(ctx, it.conv)
 						it.events, it.counts, it.rejected, it.err = r.Events, r.Counts, r.Rejected, r.Err
 					}
@@ -523,6 +535,14 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 					}
 					summary.corpus(it.conv.Corpus).Add(it.counts)
 					convs++
+					// A truncated message is listed in errors.jsonl but is
+					// not a skipped record: the conversation was read and
+					// analysed, so it adds neither to skipped_records nor
+					// to res.Errors, and --max-errors does not count it.
+					for i := range it.truncated {
+						summary.corpus(it.conv.Corpus).TruncatedMessages++
+						fail(w.problem(&it.truncated[i]))
+					}
 					for i := range it.events {
 						var marks []bool
 						if opt.Baseline != nil {
@@ -578,6 +598,31 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 		return res, fmt.Errorf("%w (%v)", ErrInterrupted, context.Cause(parent))
 	}
 	return res, nil
+}
+
+// truncateMessages cuts every message of c longer than max bytes (max > 0)
+// to its longest prefix of at most max bytes that ends on a UTF-8 rune
+// boundary, and returns one "truncated" record (records 0) per message cut.
+func truncateMessages(c *corpora.Conversation, max int) []corpora.Problem {
+	if max <= 0 {
+		return nil
+	}
+	var out []corpora.Problem
+	for i := range c.Messages {
+		m := &c.Messages[i]
+		n := len(m.Content)
+		if n <= max {
+			continue
+		}
+		k := max
+		for k > 0 && !utf8.RuneStart(m.Content[k]) {
+			k--
+		}
+		m.Content = strings.Clone(m.Content[:k])
+		out = append(out, corpora.Problem{File: c.File, Position: c.Position, Records: 0,
+			Reason: fmt.Sprintf("truncated: message %d has %d bytes, kept %d", i, n, k)})
+	}
+	return out
 }
 
 // readerNames returns the name of each reader corpora.NewReaders builds

@@ -38,7 +38,8 @@ type Counts struct {
 	Unavailable             int              `json:"unavailable"`
 	Duplicates              int              `json:"duplicates"`
 	SkippedRecords          int              `json:"skipped_records"`
-	EditBranches            int              `json:"edit_branches,omitempty"` // edit_branch events (ChatGPT export); left out when 0
+	EditBranches            int              `json:"edit_branches,omitempty"`      // edit_branch events (ChatGPT export); left out when 0
+	TruncatedMessages       int              `json:"truncated_messages,omitempty"` // messages cut to --max-message-bytes (in errors.jsonl, not skipped records); left out when 0
 	ByRevisionType          map[string]*Cell `json:"by_revision_type"`
 	ByDeliverable           map[string]*Cell `json:"by_deliverable"`
 	// Positions counts events with at least one trace sentence in each position.
@@ -107,6 +108,7 @@ func (c *Counts) Add(o *Counts) {
 	c.Duplicates += o.Duplicates
 	c.SkippedRecords += o.SkippedRecords
 	c.EditBranches += o.EditBranches
+	c.TruncatedMessages += o.TruncatedMessages
 	c.TraceSentences += o.TraceSentences
 	addCells(c.ByRevisionType, o.ByRevisionType)
 	addCells(c.ByDeliverable, o.ByDeliverable)

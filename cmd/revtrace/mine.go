@@ -33,6 +33,7 @@ func cmdMine(args []string, stderr io.Writer) error {
 	format := fs.String("format", "", "input format instead of sniffing: wildchat, sharechat, devgpt, messages")
 	redact := fs.Bool("redact", false, "mask requests, trace sentences and withdrawn items in every output")
 	maxErrors := fs.Int("max-errors", -1, "stop with exit status 2 once more than N records were skipped (-1: no limit)")
+	maxMessageBytes := fs.Int("max-message-bytes", 8<<20, "cut messages longer than N bytes to N (at a UTF-8 boundary), each listed in errors.jsonl as truncated (0: no limit)")
 	quiet := fs.Bool("quiet", false, "no progress output")
 	rules := fs.String("rules", "", "keyword screen rules file replacing the embedded default")
 	failOnTrace := fs.Bool("fail-on-trace", false, "exit with status 4 when any trace is found")
@@ -63,7 +64,7 @@ func cmdMine(args []string, stderr io.Writer) error {
 		return &exitError{code: 1, err: errors.New("mine: no PATH given")}
 	}
 	opt := miner.Options{Out: *out, Workers: *workers, Format: *format, Redact: *redact, MaxErrors: *maxErrors,
-		Resume: *resume, CheckpointEvery: *checkpointEvery, SampleRejected: *lf.sample, SampleSeed: *lf.sampleSeed}
+		MaxMessageBytes: *maxMessageBytes, Resume: *resume, CheckpointEvery: *checkpointEvery, SampleRejected: *lf.sample, SampleSeed: *lf.sampleSeed}
 	if *checkpointEvery <= 0 {
 		opt.CheckpointEvery = -1
 	}
