@@ -9,6 +9,7 @@
 //	revtrace classify --jsonl FILE|-   screen and classify user turns
 //	revtrace report DIR                re-render the reports of a run
 //	revtrace merge OUT DIR...          merge shard outputs
+//	revtrace batch collect FILE        ingest Batch API results into the LLM cache
 //	revtrace eval                      score the detectors against gold sets
 //	revtrace filter [FILE|-]           delete trace sentences from a reply
 //	revtrace version
@@ -46,6 +47,8 @@ Usage:
   revtrace classify --jsonl FILE|-   keyword screen and revision check for user turns
   revtrace report DIR                re-render report.md, report.html and tables/ from summary.json
   revtrace merge OUT DIR...          merge the outputs of shard runs into OUT
+  revtrace batch collect RESULTS.jsonl --cache PATH --llm-model M
+                                     ingest Batch API results (for mine --llm-batch) into the LLM cache
   revtrace eval [flags]              score the detectors against gold sets (--replies, --turns)
   revtrace filter [flags] [FILE|-]   print a reply with its trace sentences deleted (exit 3: withheld)
   revtrace version                   print the version
@@ -74,6 +77,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdReport(args[1:])
 	case "merge":
 		err = cmdMerge(args[1:], stderr)
+	case "batch":
+		err = cmdBatch(args[1:], stdout, stderr)
 	case "eval":
 		err = cmdEval(args[1:], stdout, stderr)
 	case "filter":
