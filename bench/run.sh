@@ -138,6 +138,22 @@ if [ "$SCALE" -gt 0 ] 2>/dev/null; then
 	measure revtrace_jsonl_x$SCALE 1 "$(mine "$WORK/out/rt-jsonl-x$SCALE" "$DIRX/messages/conversations.jsonl.zst")"
 fi
 
+# The LLM stage against the in-process fake server (200 ms latency,
+# concurrency 32, cold cache): BenchmarkThroughput reports req/s and the
+# "ratio" to the ideal 32 / 0.2 s = 160 req/s.
+bench_metric() { awk -v m="$1" '/^BenchmarkThroughput/ {for (i = 3; i <= NF; i++) if ($i == m) v = $(i - 1)} END {if (v != "") print v}'; }
+say "== LLM stage throughput (go test -bench Throughput -benchtime=3x ./detectors/llm)"
+LLM_BENCH=$WORK/out/llm_throughput.txt
+LLM_RATIO= LLM_RPS=
+if (cd "$ROOT" && $GO test -run '^$' -bench Throughput -benchtime=3x ./detectors/llm) >"$LLM_BENCH" 2>&1; then
+	LLM_RATIO=$(bench_metric ratio <"$LLM_BENCH")
+	LLM_RPS=$(bench_metric req/s <"$LLM_BENCH")
+	say "   llm_throughput: ${LLM_RPS:-?} req/s, ratio ${LLM_RATIO:-?}"
+else
+	tail -5 "$LLM_BENCH" >&2
+	say "bench: the LLM throughput benchmark failed (see $LLM_BENCH)"
+fi
+
 # ---------------------------------------------------------------------------
 # Report.
 calc() { awk "BEGIN {printf \"%.${2:-2}f\", $1}"; }
@@ -187,6 +203,11 @@ ratio() { # ratio LABEL EXPR TARGET-EXPR TARGET-TEXT
 [ -n "$RG" ] && ratio "revtrace jsonl.zst MB/s / zstd|rg MB/s" "${WALL[rg]} / ${WALL[revtrace_jsonl]}" ">= 0.5" "≥ 0.5×"
 [ -n "$PY" ] && ratio "revtrace jsonl.zst speed / Python miner" "${WALL[python]} / ${WALL[revtrace_jsonl]}" ">= 3" "≥ 3×"
 [ -n "$DUCK" ] && ratio "revtrace parquet speed / DuckDB" "${WALL[duckdb]} / ${WALL[revtrace_parquet]}" ">= 1" "≥ 1×"
+if [ -n "$LLM_RATIO" ]; then
+	ratio "LLM stage $LLM_RPS req/s / ideal 160 (fake, 200 ms, conc 32)" "$LLM_RATIO" ">= 0.90" "≥ 0.90"
+else
+	printf '  %-58s %7s  [%s] %s\n' "LLM stage req/s / ideal 160 (fake, 200 ms, conc 32)" n/a "≥ 0.90" "MISSED (see $LLM_BENCH)"
+fi
 ratio "revtrace --workers 2 speed / --workers 1" "${WALL[revtrace_jsonl_w1]} / ${WALL[revtrace_jsonl_w2]}" ">= 1.7" "≥ 1.7×"
 PEAK=0
 for k in revtrace_jsonl revtrace_parquet revtrace_jsonl_w1 revtrace_jsonl_w2 "revtrace_jsonl_x$SCALE"; do
