@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -24,39 +23,12 @@ func TestBatchCollect(t *testing.T) {
 	if _, stderr, code := runCLI(t, "", append(base, "--llm-batch", batch, "--out", filepath.Join(tmp, "plan"), fx)...); code != 0 {
 		t.Fatalf("batch: exit %d: %s", code, stderr)
 	}
-	f, err := os.Open(batch)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var results bytes.Buffer
+	answered, ids := answerBatch(t, batch)
+	n, first := len(ids), ids[0]
+	results := bytes.NewBuffer(answered)
 	put := func(v map[string]any) {
 		b, _ := json.Marshal(v)
 		results.Write(append(b, '\n'))
-	}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 64<<20)
-	n := 0
-	var first string
-	for sc.Scan() {
-		var l struct {
-			CustomID string `json:"custom_id"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			t.Fatal(err)
-		}
-		content := noTrace
-		if strings.HasPrefix(l.CustomID, "rt1.revision.") {
-			content = noRevision
-		}
-		if first == "" {
-			first = l.CustomID
-		}
-		put(map[string]any{"id": "r", "custom_id": l.CustomID, "response": map[string]any{"status_code": 200, "body": completion(content)}})
-		n++
-	}
-	f.Close()
-	if n == 0 {
-		t.Fatal("empty batch file")
 	}
 	// One failed line, one for another prompt version, one unreadable.
 	put(map[string]any{"id": "r", "custom_id": first, "response": map[string]any{"status_code": 500, "body": map[string]any{}}})

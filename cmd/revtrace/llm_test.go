@@ -116,36 +116,10 @@ func TestMineLLMCLI(t *testing.T) {
 	if code != 0 || hits.Load() != 0 {
 		t.Fatalf("batch: exit %d, %d requests: %s", code, hits.Load(), stderr)
 	}
-	f, err := os.Open(batch)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var results bytes.Buffer
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 64<<20)
-	n := 0
-	for sc.Scan() {
-		var l struct {
-			CustomID string `json:"custom_id"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			t.Fatal(err)
-		}
-		content := noTrace
-		if strings.HasPrefix(l.CustomID, "rt1.revision.") {
-			content = noRevision
-		}
-		b, _ := json.Marshal(map[string]any{"id": "r", "custom_id": l.CustomID,
-			"response": map[string]any{"status_code": 200, "body": completion(content)}})
-		results.Write(append(b, '\n'))
-		n++
-	}
-	f.Close()
-	if n == 0 {
-		t.Fatalf("empty batch file")
-	}
+	results, ids := answerBatch(t, batch)
+	n := len(ids)
 	res := filepath.Join(t.TempDir(), "results.jsonl")
-	os.WriteFile(res, results.Bytes(), 0o600)
+	os.WriteFile(res, results, 0o600)
 	_, stderr, code = runCLI(t, "", append(base, "--quiet", "--llm-batch-results", res, "--out", out, fx)...)
 	if code != 0 || hits.Load() != 0 || !strings.Contains(stderr, fmt.Sprintf("%d answers stored", n)) {
 		t.Errorf("batch results: exit %d, %d requests: %s", code, hits.Load(), stderr)
@@ -178,6 +152,46 @@ func TestMineLLMCLI(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out2, "rejected-sample.jsonl")); err != nil {
 		t.Errorf("no rejected-sample.jsonl: %v", err)
 	}
+}
+
+// answerBatch answers every request line of a Batch API request file the
+// way the fake server would (no revision, no trace), as results lines, and
+// returns them with the requests' custom ids in file order; an empty
+// request file fails the test.
+func answerBatch(t *testing.T, path string) ([]byte, []string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var results bytes.Buffer
+	var ids []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		var l struct {
+			CustomID string `json:"custom_id"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatal(err)
+		}
+		content := noTrace
+		if strings.HasPrefix(l.CustomID, "rt1.revision.") {
+			content = noRevision
+		}
+		b, _ := json.Marshal(map[string]any{"id": "r", "custom_id": l.CustomID,
+			"response": map[string]any{"status_code": 200, "body": completion(content)}})
+		results.Write(append(b, '\n'))
+		ids = append(ids, l.CustomID)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(ids) == 0 {
+		t.Fatalf("%s: empty batch file", path)
+	}
+	return results.Bytes(), ids
 }
 
 func readFile(t *testing.T, p string) []byte {
