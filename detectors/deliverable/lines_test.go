@@ -6,7 +6,8 @@ import (
 	"regexp/syntax"
 	"strings"
 	"testing"
-	"unicode"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre/litretest"
 )
 
 // The regular expressions the line tests stand for (the implementation
@@ -120,7 +121,7 @@ func TestCodeLineAlternatives(t *testing.T) {
 		if i%3 == 0 {
 			b.WriteString(noise[r.IntN(len(noise))])
 		}
-		sampleRegexp(r, tree, &b)
+		litretest.Sample(r, tree, &b)
 		b.WriteString(noise[r.IntN(len(noise))])
 		s := b.String()
 		want := codeLineRe.re.MatchString(s)
@@ -138,50 +139,5 @@ func TestCodeLineAlternatives(t *testing.T) {
 	}
 	if matched < 1200 {
 		t.Errorf("only %d sampled lines match; the test says little", matched)
-	}
-}
-
-// sampleRegexp writes a random text matched by re's syntax tree
-// (assertions are ignored; callers check what matches).
-func sampleRegexp(r *rand.Rand, re *syntax.Regexp, b *strings.Builder) {
-	switch re.Op {
-	case syntax.OpLiteral:
-		for _, c := range re.Rune {
-			if re.Flags&syntax.FoldCase != 0 {
-				for n := r.IntN(4); n > 0; n-- {
-					c = unicode.SimpleFold(c)
-				}
-			}
-			b.WriteRune(c)
-		}
-	case syntax.OpCharClass:
-		if len(re.Rune) > 0 {
-			i := 2 * r.IntN(len(re.Rune)/2)
-			lo, hi := re.Rune[i], re.Rune[i+1]
-			hi = min(hi, lo+1000)
-			b.WriteRune(lo + rune(r.Int64N(int64(hi-lo)+1)))
-		}
-	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
-		b.WriteString([]string{"a", " ", "é", "x", ".", "("}[r.IntN(6)])
-	case syntax.OpCapture:
-		sampleRegexp(r, re.Sub[0], b)
-	case syntax.OpConcat:
-		for _, sub := range re.Sub {
-			sampleRegexp(r, sub, b)
-		}
-	case syntax.OpAlternate:
-		sampleRegexp(r, re.Sub[r.IntN(len(re.Sub))], b)
-	case syntax.OpQuest:
-		if r.IntN(2) == 0 {
-			sampleRegexp(r, re.Sub[0], b)
-		}
-	case syntax.OpStar, syntax.OpPlus, syntax.OpRepeat:
-		n := r.IntN(3)
-		if re.Op == syntax.OpPlus || re.Op == syntax.OpRepeat && re.Min > 0 {
-			n += max(1, re.Min)
-		}
-		for range n {
-			sampleRegexp(r, re.Sub[0], b)
-		}
 	}
 }

@@ -42,7 +42,7 @@ func Sample(r *rand.Rand, re *syntax.Regexp, b *strings.Builder) {
 		}
 		b.WriteRune(lo + rune(r.Int64N(int64(hi-lo)+1)))
 	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
-		b.WriteString([]string{"a", " ", "é", "x", ".", "中", "K"}[r.IntN(7)])
+		b.WriteString([]string{"a", " ", "é", "x", ".", "中", "K", "("}[r.IntN(8)])
 	case syntax.OpCapture:
 		Sample(r, re.Sub[0], b)
 	case syntax.OpConcat:
