@@ -14,7 +14,6 @@ package deliverable
 
 import (
 	"encoding/json"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -247,10 +246,10 @@ var (
 		`)`)
 	// mathLineRe: a line of arithmetic or algebra rather than code
 	// (chained equalities, math symbols, LaTeX, powers).
-	mathLineRe = regexp.MustCompile(`\s=\s.*\s=\s|[−×÷√²³π≈≤≥∑∫∞α-ωΑ-Ω]|^[^=;{}]*\)\s*=\s*[^=;{}]*$|\\(?:frac|cdot|times|sqrt|begin|end|left|right|sum|int|alpha|beta|pi|quad)\b|\^\(?\d|^\\[\[\]()]$`)
+	mathLineRe = litre.MustCompile(`\s=\s.*\s=\s|[−×÷√²³π≈≤≥∑∫∞α-ωΑ-Ω]|^[^=;{}]*\)\s*=\s*[^=;{}]*$|\\(?:frac|cdot|times|sqrt|begin|end|left|right|sum|int|alpha|beta|pi|quad)\b|\^\(?\d|^\\[\[\]()]$`)
 	// yamlLineRe: a "key: value" or "- item" line of YAML.
-	yamlLineRe = regexp.MustCompile(`^\s*(?:-\s+)?[A-Za-z_][\w.-]*:(?:\s+\S.*)?$`)
-	yamlItemRe = regexp.MustCompile(`^\s*-\s+\S`)
+	yamlLineRe = litre.MustCompile(`^\s*(?:-\s+)?[A-Za-z_][\w.-]*:(?:\s+\S.*)?$`)
+	yamlItemRe = litre.MustCompile(`^\s*-\s+\S`)
 )
 
 // maxLines is how many non-blank lines codeShare reads.
@@ -392,7 +391,7 @@ func mathLine(t string) bool {
 
 // commandLineRe: a terminal command line: a lower-case command name and
 // its arguments, in ASCII, not ending a sentence.
-var commandLineRe = regexp.MustCompile(`^(?:\$ |> |# )?[a-z][\w.+-]*(?:\s+[!-~]+)+$`)
+var commandLineRe = litre.MustCompile(`^(?:\$ |> |# )?[a-z][\w.+-]*(?:\s+[!-~]+)+$`)
 
 // commandShare is the share of the non-blank lines of text that are
 // terminal commands (used on fenced content only).

@@ -13,10 +13,11 @@ package deliverable
 // the request), so the cost does not grow with the body's length.
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 )
 
 // headLines and tailLines are how many non-blank lines the signals read
@@ -149,7 +150,7 @@ var (
 	// all 👋 updated deadlines", "Hey team", "Hey! Just dropped off",
 	// "Hi Karen — I'm not", "Heyyy Class of ’14", "Bom dia a todos,",
 	// "Hallo zusammen", "Коллеги, добрый день!".
-	chatGreetingRe = regexp.MustCompile(`(?i)^(?:` +
+	chatGreetingRe = litre.MustCompile(`(?i)^(?:` +
 		`(?:hi+|hey+|hello+|hiya|howdy|yo|heya)` + vocatives + `\s*(?:$|[,!.:;—–-]|\p{So}|\(|\s[\p{L}])` +
 		`|(?:good (?:morning|afternoon|evening)|morning|evening)` + vocatives + `\s*(?:$|[,!.:;—–-]|\p{So})` +
 		`|(?:team|all|everyone|everybody|folks|guys|colleagues|friends|neighbou?rs|parents|families)\s*[,!—–]` +
@@ -165,31 +166,31 @@ var (
 	// selfIntroRe: a greeting that introduces the writer ("Hi, I'm
 	// [Name], and..."), which opens bios and about-me pages as often as
 	// messages.
-	selfIntroRe = regexp.MustCompile(`(?i)^(?:hi|hello|hey)(?: there| everyone| all)?[,!.]?\s+(?:i'?m|i’m|i am|my name is)\s+(?:\[|\p{Lu})`)
+	selfIntroRe = litre.MustCompile(`(?i)^(?:hi|hello|hey)(?: there| everyone| all)?[,!.]?\s+(?:i'?m|i’m|i am|my name is)\s+(?:\[|\p{Lu})`)
 	// cjkGreetingRe: greetings of Chinese, Japanese and Korean messages in
 	// the first line ("王总您好", "大家好", "お疲れ様です", "안녕하세요",
 	// "고객님,").
-	cjkGreetingRe = regexp.MustCompile(`^.{0,12}(?:您好|你好|大家好)|^(?:各位|亲爱的|嗨|哈喽)|お疲れ様です|お世話になっております|こんにちは|皆さん|みなさん|안녕하세요|여러분|^.{0,20}(?:님|고객님)[,，]`)
+	cjkGreetingRe = litre.MustCompile(`^.{0,12}(?:您好|你好|大家好)|^(?:各位|亲爱的|嗨|哈喽)|お疲れ様です|お世話になっております|こんにちは|皆さん|みなさん|안녕하세요|여러분|^.{0,20}(?:님|고객님)[,，]`)
 	// genreOpenRe: openings of messages that are not greetings:
 	// announcements and reminders to a group, invitations, cards, replies
 	// to a review or an inquiry.
-	genreOpenRe = regexp.MustCompile(`(?i)^(?:heads[ -]up\b|friendly reminder\b|quick reminder\b|just a (?:quick |friendly )?reminder\b|psa\b|fyi\b|you'?re invited|you’re invited|you are (?:cordially )?invited|join us (?:for|on|at|this)\b|save the date\b` +
+	genreOpenRe = litre.MustCompile(`(?i)^(?:heads[ -]up\b|friendly reminder\b|quick reminder\b|just a (?:quick |friendly )?reminder\b|psa\b|fyi\b|you'?re invited|you’re invited|you are (?:cordially )?invited|join us (?:for|on|at|this)\b|save the date\b` +
 		`|happy (?:birthday|anniversary|retirement|new year|holidays|mother's day|father's day|valentine's day)\b|congratulations\b|congrats\b|wishing you\b|merry christmas\b|get well soon\b|welcome (?:to the team|aboard)\b` +
 		`|(?:thank you|thanks|many thanks)(?: so much| very much)? for (?:your|the) (?:kind |lovely |wonderful |great |honest |detailed |thoughtful |quick )?(?:review|feedback|words|comment|message|e-?mail|note|reaching out|inquiry|enquiry|interest|order|purchase|patience|invitation|application|question)` +
 		`|(?:thank you|thanks) for reaching out)`)
 	// closeStrongRe: closings only messages have ("よろしくお願いいたします",
 	// "Looking forward to hearing from you").
-	closeStrongRe = regexp.MustCompile(`(?i)^(?:looking forward to (?:hearing from you|your reply|seeing you)|i look forward to (?:hearing from you|your reply)|hope to see you|see you (?:there|then|soon|on)\b|talk soon|speak soon)|よろしくお願い(?:いた)?します|宜しくお願い(?:いた)?します|잘 부탁드립니다|감사합니다[.!]?$`)
+	closeStrongRe = litre.MustCompile(`(?i)^(?:looking forward to (?:hearing from you|your reply|seeing you)|i look forward to (?:hearing from you|your reply)|hope to see you|see you (?:there|then|soon|on)\b|talk soon|speak soon)|よろしくお願い(?:いた)?します|宜しくお願い(?:いた)?します|잘 부탁드립니다|감사합니다[.!]?$`)
 	// cjkGreetingAnyRe: greetings that open a message on any of its
 	// first lines (after the addressee's name in Japanese).
-	cjkGreetingAnyRe = regexp.MustCompile(`^(?:お疲れ様です|お世話になっております|いつもお世話になっております|안녕하세요|大家好|各位好)`)
+	cjkGreetingAnyRe = litre.MustCompile(`^(?:お疲れ様です|お世話になっております|いつもお世話になっております|안녕하세요|大家好|各位好)`)
 	// hashtagsRe: a line of hashtags closing a social post.
-	hashtagsRe = regexp.MustCompile(`(?:^|\s)#[\p{L}\p{N}_]{2,}(?:\s+#[\p{L}\p{N}_]{2,})+\s*$`)
+	hashtagsRe = litre.MustCompile(`(?:^|\s)#[\p{L}\p{N}_]{2,}(?:\s+#[\p{L}\p{N}_]{2,})+\s*$`)
 	// slackRe: Slack emoji shortcodes and channel references.
-	slackRe = regexp.MustCompile(`(?:^|\s):[a-z][a-z0-9_+-]{2,}:|\b(?:in|to|on) #[a-z][a-z0-9_-]+\b|(?:^|\s)@(?:here|channel|everyone|all)\b`)
+	slackRe = litre.MustCompile(`(?:^|\s):[a-z][a-z0-9_+-]{2,}:|\b(?:in|to|on) #[a-z][a-z0-9_-]+\b|(?:^|\s)@(?:here|channel|everyone|all)\b`)
 	// postCloseRe: how a chat message, text or post ends: a kiss, a
 	// request to share, "see you", thanks, an emoji after an exclamation.
-	postCloseRe = regexp.MustCompile(`(?i)(?:^|[\s!.])(?:x+|xo+)$|please share|\bsee (?:you|u|y'all)\b|\bcan[’']t wait\b|\bthanks? (?:so much|again|all|everyone|in advance|you all)|\bthank you (?:so much|all|everyone)\b|\bshout if\b|[!?.]\s*\p{So}+$|다들|大家|みんな|皆さん|알려주세요|봬요|よろしくお願いします|谢谢|感谢`)
+	postCloseRe = litre.MustCompile(`(?i)(?:^|[\s!.])(?:x+|xo+)$|please share|\bsee (?:you|u|y'all)\b|\bcan[’']t wait\b|\bthanks? (?:so much|again|all|everyone|in advance|you all)|\bthank you (?:so much|all|everyone)\b|\bshout if\b|[!?.]\s*\p{So}+$|다들|大家|みんな|皆さん|알려주세요|봬요|よろしくお願いします|谢谢|感谢`)
 )
 
 // chatOpening reports whether the first line of text greets a recipient
@@ -211,7 +212,7 @@ func chatOpening(first string) bool {
 }
 
 // subjectLineRe: an e-mail subject line in any of the languages read.
-var subjectLineRe = regexp.MustCompile(`(?i)^(?:\*\*|__)?(?:subject(?: line)?|betreff|objet|asunto|assunto|oggetto|onderwerp|тема(?: письма)?|件名|主题|主題|邮件主题|제목)\s*(?:\*\*|__)?\s*[:：]`)
+var subjectLineRe = litre.MustCompile(`(?i)^(?:\*\*|__)?(?:subject(?: line)?|betreff|objet|asunto|assunto|oggetto|onderwerp|тема(?: письма)?|件名|主题|主題|邮件主题|제목)\s*(?:\*\*|__)?\s*[:：]`)
 
 // leadIn reports whether a line reads as narration that introduces what
 // follows ("Here's the text:", "Kept it vague:", "Вот письмо:").
@@ -373,16 +374,16 @@ func messageShape(e edges) bool {
 
 var (
 	// conventionalRe: a Conventional Commits subject line.
-	conventionalRe = regexp.MustCompile(`^(?:feat|fix|docs|style|refactor|perf|test|tests|build|ci|chore|revert|deps|security|hotfix)(?:\([\w./, -]+\))?!?: \S`)
+	conventionalRe = litre.MustCompile(`^(?:feat|fix|docs|style|refactor|perf|test|tests|build|ci|chore|revert|deps|security|hotfix)(?:\([\w./, -]+\))?!?: \S`)
 	// imperativeRe: a commit subject in the imperative, sentence case,
 	// without a final period.
-	imperativeRe = regexp.MustCompile(`^(?:Add|Remove|Fix|Update|Refactor|Drop|Bump|Delete|Rename|Move|Implement|Introduce|Improve|Replace|Revert|Merge|Use|Support|Allow|Make|Change|Clean|Simplify|Upgrade|Downgrade|Enable|Disable|Handle|Prevent|Avoid|Ensure|Extract|Split|Migrate|Optimi[sz]e|Deprecate|Expose|Guard|Validate|Switch|Convert|Wrap|Document|Reduce|Increase|Limit|Skip|Retry|Return|Raise|Log|Pin|Unpin|Restore|Reorganize|Tidy|Correct|Adjust|Set)\s+\p{Ll}[^\n]{2,68}[^.!?:\s]$`)
+	imperativeRe = litre.MustCompile(`^(?:Add|Remove|Fix|Update|Refactor|Drop|Bump|Delete|Rename|Move|Implement|Introduce|Improve|Replace|Revert|Merge|Use|Support|Allow|Make|Change|Clean|Simplify|Upgrade|Downgrade|Enable|Disable|Handle|Prevent|Avoid|Ensure|Extract|Split|Migrate|Optimi[sz]e|Deprecate|Expose|Guard|Validate|Switch|Convert|Wrap|Document|Reduce|Increase|Limit|Skip|Retry|Return|Raise|Log|Pin|Unpin|Restore|Reorganize|Tidy|Correct|Adjust|Set)\s+\p{Ll}[^\n]{2,68}[^.!?:\s]$`)
 	// trailerRe: git trailers and issue references.
-	trailerRe = regexp.MustCompile(`^(?:BREAKING[ -]CHANGE|Signed-off-by|Co-authored-by|Reviewed-by|Acked-by|Refs?|Closes|Fixes|Resolves|Change-Id):\s*\S|^(?:Closes|Fixes|Resolves|Refs) #\d+`)
+	trailerRe = litre.MustCompile(`^(?:BREAKING[ -]CHANGE|Signed-off-by|Co-authored-by|Reviewed-by|Acked-by|Refs?|Closes|Fixes|Resolves|Change-Id):\s*\S|^(?:Closes|Fixes|Resolves|Refs) #\d+`)
 	// codeTokenRe: an identifier, file path, call or inline code in prose.
-	codeTokenRe = regexp.MustCompile("`[^`\n]+`|\\b\\w+\\.(?:py|js|ts|go|rs|rb|java|kt|cs|cpp|c|h|php|sql|ya?ml|json|toml|sh|md|tsx|jsx|css|html)\\b|\\b[a-z]+_[a-z0-9_]+\\b|\\b\\w+\\(\\)|\\b[a-z]+[A-Z]\\w*\\b|\\b(?:API|CI|SQL|HTTP|JSON|SDK|CLI|DB)\\b")
+	codeTokenRe = litre.MustCompile("`[^`\n]+`|\\b\\w+\\.(?:py|js|ts|go|rs|rb|java|kt|cs|cpp|c|h|php|sql|ya?ml|json|toml|sh|md|tsx|jsx|css|html)\\b|\\b[a-z]+_[a-z0-9_]+\\b|\\b\\w+\\(\\)|\\b[a-z]+[A-Z]\\w*\\b|\\b(?:API|CI|SQL|HTTP|JSON|SDK|CLI|DB)\\b")
 	// commitReqRe: the request is about a commit message or a PR.
-	commitReqRe = regexp.MustCompile(`(?i)\bcommit (?:message|msg|messages|title|subject|body|description|text)s?\b|\bgit commit\b|\bconventional commits?\b|\b(?:pr|pull request|merge request|mr) (?:description|title|summary|body|text|template)\b`)
+	commitReqRe = litre.MustCompile(`(?i)\bcommit (?:message|msg|messages|title|subject|body|description|text)s?\b|\bgit commit\b|\bconventional commits?\b|\b(?:pr|pull request|merge request|mr) (?:description|title|summary|body|text|template)\b`)
 )
 
 // prHeadings are headings of pull-request descriptions: specific ones
@@ -486,20 +487,23 @@ func commitLike(text string, e edges, q *cues) bool {
 var (
 	// answerOpenRe: a body that opens by answering or acknowledging the
 	// user rather than with a deliverable.
-	answerOpenRe = regexp.MustCompile(`(?i)^(?:yes|yep|no|nope|not (?:strictly|really|necessarily|quite|at all|exactly)|sure|of course|certainly|absolutely|understood|got it|okay|ok|done|noted|good (?:question|catch|point)|great (?:question|catch|point)|you'?re (?:very |so |most )?welcome|you are (?:very |so )?welcome|glad|happy to|i'?m glad|thanks|thank you|correct|right|exactly|it depends|i (?:can(?:'t|not)?|can’t|don'?t|don’t|didn'?t|didn’t|do not|did not|won'?t|won’t|'?m not able|’m not able|am not able|'?m unable|’m unable|am unable|'?ll|’ll|will|would|see|think)\b|you (?:could|can|might|may|should|don'?t|don’t|do not)\b|ja\b|nein\b|oui\b|non\b|sí\b|si\b|sim\b|não\b|да\b|нет\b|好的|当然|是的|不是|不用|はい|いいえ|네[,.!]|아니요)`)
+	answerOpenRe = litre.MustCompile(`(?i)^(?:yes|yep|no|nope|not (?:strictly|really|necessarily|quite|at all|exactly)|sure|of course|certainly|absolutely|understood|got it|okay|ok|done|noted|good (?:question|catch|point)|great (?:question|catch|point)|you'?re (?:very |so |most )?welcome|you are (?:very |so )?welcome|glad|happy to|i'?m glad|thanks|thank you|correct|right|exactly|it depends|i (?:can(?:'t|not)?|can’t|don'?t|don’t|didn'?t|didn’t|do not|did not|won'?t|won’t|'?m not able|’m not able|am not able|'?m unable|’m unable|am unable|'?ll|’ll|will|would|see|think)\b|you (?:could|can|might|may|should|don'?t|don’t|do not)\b|ja\b|nein\b|oui\b|non\b|sí\b|si\b|sim\b|não\b|да\b|нет\b|好的|当然|是的|不是|不用|はい|いいえ|네[,.!]|아니요)`)
 	// offerRe: an offer or question back to the user.
-	offerRe = regexp.MustCompile(`(?i)\b(?:want me to|would you like(?: me)? to|would you prefer|do you want(?: me)? to|should i|shall i|if you'?d like|if you’d like|let me know (?:if|which|what|whether|how)|once you let me know|do you mean|before i (?:draft|write|start)|quick (?:check|question)|(?:a few|a couple of|some) (?:quick )?questions)\b`)
+	offerRe = litre.MustCompile(`(?i)\b(?:want me to|would you like(?: me)? to|would you prefer|do you want(?: me)? to|should i|shall i|if you'?d like|if you’d like|let me know (?:if|which|what|whether|how)|once you let me know|do you mean|before i (?:draft|write|start)|quick (?:check|question)|(?:a few|a couple of|some) (?:quick )?questions)\b`)
 	// draftRefRe: the body speaks about the deliverable rather than being
 	// it ("the draft", "the second paragraph", "your letter").
-	draftRefRe = regexp.MustCompile(`(?i)\b(?:the|your|my|this|that) (?:(?:first|second|third|last|final|opening|closing|original|revised|updated|current|full) )?(?:draft|letter|e-?mail|message|post|speech|toast|plan|list|document|report|version|paragraph|sentence|wording|announcement|essay|cover letter|text|layout|photo|image|file|signature)\b|\b(?:in|from) the (?:draft|letter|email|message|plan)\b`)
+	draftRefRe = litre.MustCompile(`(?i)\b(?:the|your|my|this|that) (?:(?:first|second|third|last|final|opening|closing|original|revised|updated|current|full) )?(?:draft|letter|e-?mail|message|post|speech|toast|plan|list|document|report|version|paragraph|sentence|wording|announcement|essay|cover letter|text|layout|photo|image|file|signature)\b|\b(?:in|from) the (?:draft|letter|email|message|plan)\b`)
 	// adviceRe: advice to the user.
-	adviceRe = regexp.MustCompile(`(?i)\b(?:you could|you might|you may want|you'?d (?:rather|prefer|want)|you’d (?:rather|prefer|want)|i'?d suggest|i’d suggest|i would suggest|i(?:'d| would)? recommend|i’d recommend|the usual route|it'?s better to|it’s better to)\b`)
+	adviceRe = litre.MustCompile(`(?i)\b(?:you could|you might|you may want|you'?d (?:rather|prefer|want)|you’d (?:rather|prefer|want)|i'?d suggest|i’d suggest|i would suggest|i(?:'d| would)? recommend|i’d recommend|the usual route|it'?s better to|it’s better to)\b`)
 )
 
 // draftRef reports whether text speaks about the deliverable (draftRefRe),
 // not counting an e-mail address ("your email address").
 func draftRef(text string) bool {
-	for _, m := range draftRefRe.FindAllStringIndex(text, 8) {
+	if !draftRefRe.MayMatchString(text) {
+		return false
+	}
+	for _, m := range draftRefRe.Regexp.FindAllStringIndex(text, 8) {
 		if !strings.HasPrefix(text[m[1]:], " address") {
 			return true
 		}
@@ -567,7 +571,7 @@ func answerOnly(body string, e edges, preface, request string) bool {
 }
 
 // questionRequestRe: a request that asks a question or thanks.
-var questionRequestRe = regexp.MustCompile(`(?i)^(?:should|shall|is|are|was|were|do|does|did|what|why|how|which|where|when|who|have|has|am)\b.*\?\s*$|^(?:this is )?(?:perfect|great|thanks|thank you|awesome|amazing|love it|looks good)\b`)
+var questionRequestRe = litre.MustCompile(`(?i)^(?:should|shall|is|are|was|were|do|does|did|what|why|how|which|where|when|who|have|has|am)\b.*\?\s*$|^(?:this is )?(?:perfect|great|thanks|thank you|awesome|amazing|love it|looks good)\b`)
 
 func questionRequest(request string) bool {
 	r := strings.TrimSpace(request)

@@ -9,18 +9,20 @@ import (
 
 // benchInputs returns an Input for every user turn after the first of n
 // synthetic conversations of the repo's generator that has a reply: the
-// reply, the request and the draft before it, as the miner passes them.
+// reply, the request, the draft before it and the first user turn, as the
+// miner passes them.
 func benchInputs(n int) []Input {
 	var out []Input
 	for c := range fixturegen.Generate(1, n) {
 		ms := c.Messages
-		users := 0
+		users, task := 0, ""
 		for i, m := range ms {
 			if m.Role != "user" {
 				continue
 			}
 			users++
 			if users == 1 {
+				task = m.Content
 				continue
 			}
 			reply, prev := "", ""
@@ -37,7 +39,7 @@ func benchInputs(n int) []Input {
 				}
 			}
 			if reply != "" {
-				out = append(out, Input{Reply: reply, Request: m.Content, Previous: prev})
+				out = append(out, Input{Reply: reply, Request: m.Content, Previous: prev, Task: task})
 			}
 		}
 	}

@@ -315,6 +315,9 @@ func distinctiveTokens(s string) []string {
 }
 
 // Request patterns that name the withdrawn or replaced item (group 1).
+// requestItemGroup checks the filters of requestItemREs in one pass.
+var requestItemGroup = litre.NewGroup(requestItemREs...)
+
 var requestItemREs = []*litre.Re{
 	// replace X with Y / swap X for Y / change X to Y
 	litre.MustCompile(`(?i)\b(?:replace|swap|switch|change)\s+(?:out\s+)?(.{1,80}?)\s+(?:with|for|to|by|into)\b`),
@@ -428,9 +431,9 @@ func itemOfRequest(req string, verb bool) string {
 	best, bestPos, bestEnd := "", -1, -1
 	for _, sp := range sentences.Split(req) {
 		sent := strings.TrimRight(req[sp.Start:sp.End], ".")
-		st := litre.NewTarget(sent)
-		for _, re := range requestItemREs {
-			if !re.MayMatch(st) {
+		h := requestItemGroup.Scan(litre.NewTarget(sent))
+		for i, re := range requestItemREs {
+			if !h.May(i) {
 				continue
 			}
 			m := re.FindStringSubmatchIndex(sent)

@@ -63,6 +63,20 @@ type Rule struct {
 	requires []*litre.Re
 	unless   []*litre.Re
 	override map[string]bool
+
+	// the rule's requires, unless and patterns as one group (in that
+	// order), so that their filters read a sentence once; built on first use
+	groupOnce sync.Once
+	group     *litre.Group
+}
+
+// exprs returns the rule's group, building it on first use.
+func (r *Rule) exprs() *litre.Group {
+	r.groupOnce.Do(func() {
+		all := append(append(append([]*litre.Re{}, r.requires...), r.unless...), r.patterns...)
+		r.group = litre.NewGroup(all...)
+	})
+	return r.group
 }
 
 // veto suppresses rule matches; see rules.txt.
@@ -91,7 +105,7 @@ type ruleSet struct {
 	// (nil: use trie).
 	kwOnce sync.Once
 	kwAny  *litre.DFA
-	kwMask *maskDFA
+	kwMask *litre.MaskDFA
 	kws    []string // the keywords, by trie pattern id
 }
 
@@ -319,7 +333,7 @@ func (rs *ruleSet) automata() {
 					masks[i] |= 1 << ri
 				}
 			}
-			rs.kwMask = newMaskDFA(rs.kws, masks)
+			rs.kwMask = litre.NewMaskDFA(rs.kws, masks)
 			for _, ri := range rs.always {
 				rs.alwaysMask |= 1 << ri
 			}
@@ -327,101 +341,12 @@ func (rs *ruleSet) automata() {
 	})
 }
 
-// maskDFA finds which of a set of strings occur in a text, as the union of
-// a bit mask per string: an Aho-Corasick automaton with every transition
-// resolved and each state's mask holding those of the strings ending there
-// (or at a suffix of it).
-type maskDFA struct {
-	class [256]uint8 // byte -> class (0: in no string)
-	width int
-	next  []uint32 // row + class -> row of the next state
-	mask  []uint64 // by row
-}
-
-// newMaskDFA builds the automaton of strs, strs[i] standing for masks[i];
-// nil when the strings use more byte values than a class fits.
-func newMaskDFA(strs []string, masks []uint64) *maskDFA {
-	d := &maskDFA{width: 1}
-	for _, s := range strs {
-		for i := 0; i < len(s); i++ {
-			if d.class[s[i]] == 0 {
-				if d.width == 256 {
-					return nil
-				}
-				d.class[s[i]] = uint8(d.width)
-				d.width++
-			}
-		}
-	}
-	edges := [][]uint32{make([]uint32, d.width)}
-	own := []uint64{0}
-	for k, s := range strs {
-		st := 0
-		for i := 0; i < len(s); i++ {
-			c := d.class[s[i]]
-			if edges[st][c] == 0 {
-				edges = append(edges, make([]uint32, d.width))
-				own = append(own, 0)
-				edges[st][c] = uint32(len(edges) - 1)
-			}
-			st = int(edges[st][c])
-		}
-		if len(s) > 0 {
-			own[st] |= masks[k]
-		}
-	}
-	next := make([]uint32, len(edges)*d.width)
-	fail := make([]uint32, len(edges))
-	queue := []int{0}
-	for len(queue) > 0 {
-		st := queue[0]
-		queue = queue[1:]
-		if st != 0 {
-			own[st] |= own[fail[st]]
-		}
-		for c := 0; c < d.width; c++ {
-			child := int(edges[st][c])
-			if c == 0 || child == 0 {
-				if st != 0 {
-					next[st*d.width+c] = next[int(fail[st])*d.width+c]
-				}
-				continue
-			}
-			next[st*d.width+c] = uint32(child)
-			if st != 0 {
-				fail[child] = next[int(fail[st])*d.width+c]
-			}
-			queue = append(queue, child)
-		}
-	}
-	d.next = make([]uint32, len(next))
-	for i, st := range next {
-		d.next[i] = st * uint32(d.width)
-	}
-	d.mask = make([]uint64, len(next))
-	for st := range edges {
-		d.mask[st*d.width] = own[st]
-	}
-	return d
-}
-
-// scan returns the union of the masks of the strings s holds.
-func (d *maskDFA) scan(s string) uint64 {
-	var m uint64
-	row := uint32(0)
-	for i := 0; i < len(s); i++ {
-		row = d.next[row+uint32(d.class[s[i]])]
-		m |= d.mask[row]
-	}
-	return m
-}
-
 // candidates returns the indexes of the rules whose keywords occur in the
 // lower-cased text, in rule order.
 func (rs *ruleSet) candidates(lower string, buf []int) []int {
 	if rs.automata(); rs.kwMask != nil {
 		out := buf[:0]
-		for m := rs.alwaysMask | rs.kwMask.scan(lower); m != 0; m &= m - 1 {
+		for m := rs.alwaysMask | rs.kwMask.Scan(lower); m != 0; m &= m - 1 {
 			out = append(out, bits.TrailingZeros64(m))
 		}
 		return out

@@ -377,11 +377,12 @@ func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 		if !inScope(r.Scope, kind) {
 			continue
 		}
-		if !r.appliesTo(t) {
+		h := r.exprs().Scan(t)
+		if !r.appliesHits(&h) {
 			continue
 		}
-		for _, p := range r.patterns {
-			for _, m := range p.FindAllTargetIndex(t) {
+		for k := range r.patterns {
+			for _, m := range h.FindAll(len(r.requires) + len(r.unless) + k) {
 				if vs == nil {
 					vs = rs.vetoSpansText(t, lower)
 				}
@@ -396,6 +397,21 @@ func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 
 // applies checks the rule's require and unless patterns.
 func (r *Rule) applies(norm string) bool { return r.appliesTo(litre.NewTarget(norm)) }
+
+// appliesHits is appliesTo on the scanned group of the rule (see exprs).
+func (r *Rule) appliesHits(h *litre.Hits) bool {
+	for i := range r.requires {
+		if !h.Match(i) {
+			return false
+		}
+	}
+	for i := range r.unless {
+		if h.Match(len(r.requires) + i) {
+			return false
+		}
+	}
+	return true
+}
 
 func (r *Rule) appliesTo(t *litre.Target) bool {
 	for _, q := range r.requires {

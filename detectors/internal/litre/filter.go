@@ -170,17 +170,8 @@ func (f *filter) may(text string) bool {
 // f.caseless and the text holds no rune folding into ASCII): ASCII letters
 // compare without case, every other byte is in no literal either way.
 func (f *filter) inCaseless(s string) bool {
-	if f.anchored {
-		if s == "" {
-			return false
-		}
-		first := s[0]
-		if 'a' <= first && first <= 'z' {
-			first -= 'a' - 'A'
-		}
-		if !slices.ContainsFunc(f.prefix[first], func(p string) bool { return hasPrefixUpper(s, p) }) {
-			return false
-		}
+	if f.anchored && !f.prefixCaseless(s) {
+		return false
 	}
 	for i := range f.sets {
 		if !f.sets[i].dfa.In(s) {
@@ -211,10 +202,8 @@ func hasPrefixUpper(s, p string) bool {
 // in reports whether s can match; s is the text, or its foldText when
 // f.fold.
 func (f *filter) in(s string) bool {
-	if f.anchored {
-		if s == "" || !slices.ContainsFunc(f.prefix[s[0]], func(p string) bool { return strings.HasPrefix(s, p) }) {
-			return false
-		}
+	if f.anchored && !f.prefixIn(s) {
+		return false
 	}
 	for i := range f.sets {
 		if !f.sets[i].in(s) {
@@ -222,4 +211,21 @@ func (f *filter) in(s string) bool {
 		}
 	}
 	return true
+}
+
+// prefixIn reports whether s starts with one of the anchored prefixes.
+func (f *filter) prefixIn(s string) bool {
+	return s != "" && slices.ContainsFunc(f.prefix[s[0]], func(p string) bool { return strings.HasPrefix(s, p) })
+}
+
+// prefixCaseless is prefixIn on text read with a-z as A-Z (see inCaseless).
+func (f *filter) prefixCaseless(s string) bool {
+	if s == "" {
+		return false
+	}
+	first := s[0]
+	if 'a' <= first && first <= 'z' {
+		first -= 'a' - 'A'
+	}
+	return slices.ContainsFunc(f.prefix[first], func(p string) bool { return hasPrefixUpper(s, p) })
 }

@@ -161,6 +161,11 @@ func (p *Re) MatchTarget(t *Target) bool {
 	if !p.MayMatch(t) {
 		return false
 	}
+	return p.matchFiltered(t)
+}
+
+// matchFiltered is MatchTarget once the filter has passed.
+func (p *Re) matchFiltered(t *Target) bool {
 	if st := p.lf.st; st != nil && len(t.s) >= startsMin {
 		if m, ok := st.matchTarget(t); ok {
 			return m

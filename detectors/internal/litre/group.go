@@ -1,0 +1,279 @@
+package litre
+
+import "sync"
+
+// MaskDFA finds which of a set of strings occur in a text, as the union of
+// a bit mask per string: an Aho-Corasick automaton with every transition
+// resolved and each state's mask holding those of the strings ending there
+// (or at a suffix of it).
+type MaskDFA struct {
+	class [256]uint8 // byte -> class (0: in no string)
+	width int
+	next  []uint32 // row + class -> row of the next state
+	mask  []uint64 // by row
+}
+
+// NewMaskDFA builds the automaton of strs, strs[i] standing for masks[i];
+// nil when the strings use more byte values than a class fits.
+func NewMaskDFA(strs []string, masks []uint64) *MaskDFA {
+	d := &MaskDFA{width: 1}
+	for _, s := range strs {
+		for i := 0; i < len(s); i++ {
+			if d.class[s[i]] == 0 {
+				if d.width == 256 {
+					return nil
+				}
+				d.class[s[i]] = uint8(d.width)
+				d.width++
+			}
+		}
+	}
+	edges := [][]uint32{make([]uint32, d.width)}
+	own := []uint64{0}
+	for k, s := range strs {
+		st := 0
+		for i := 0; i < len(s); i++ {
+			c := d.class[s[i]]
+			if edges[st][c] == 0 {
+				edges = append(edges, make([]uint32, d.width))
+				own = append(own, 0)
+				edges[st][c] = uint32(len(edges) - 1)
+			}
+			st = int(edges[st][c])
+		}
+		if len(s) > 0 {
+			own[st] |= masks[k]
+		}
+	}
+	next := make([]uint32, len(edges)*d.width)
+	fail := make([]uint32, len(edges))
+	queue := []int{0}
+	for len(queue) > 0 {
+		st := queue[0]
+		queue = queue[1:]
+		if st != 0 {
+			own[st] |= own[fail[st]]
+		}
+		for c := 0; c < d.width; c++ {
+			child := int(edges[st][c])
+			if c == 0 || child == 0 {
+				if st != 0 {
+					next[st*d.width+c] = next[int(fail[st])*d.width+c]
+				}
+				continue
+			}
+			next[st*d.width+c] = uint32(child)
+			if st != 0 {
+				fail[child] = next[int(fail[st])*d.width+c]
+			}
+			queue = append(queue, child)
+		}
+	}
+	d.next = make([]uint32, len(next))
+	for i, st := range next {
+		d.next[i] = st * uint32(d.width)
+	}
+	d.mask = make([]uint64, len(next))
+	for st := range edges {
+		d.mask[st*d.width] = own[st]
+	}
+	return d
+}
+
+// Scan returns the union of the masks of the strings s holds.
+func (d *MaskDFA) Scan(s string) uint64 {
+	var m uint64
+	row := uint32(0)
+	for i := 0; i < len(s); i++ {
+		row = d.next[row+uint32(d.class[s[i]])]
+		m |= d.mask[row]
+	}
+	return m
+}
+
+// lowerAsUpper makes the automaton read the ASCII letters a-z as A-Z (for
+// strings in canonical case).
+func (d *MaskDFA) lowerAsUpper() {
+	for c := 'a'; c <= 'z'; c++ {
+		d.class[c] = d.class[c-'a'+'A']
+	}
+}
+
+// A Group checks the literal filters of several expressions on one text in
+// a single pass: the literal sets of all of them go into one automaton per
+// way of reading the text (as it is, or in canonical case), which reports
+// every set the text holds. Checking k expressions' filters one by one reads
+// the text up to 3k times; [Group.Scan] reads it once or twice. The answers
+// are those of [Re.MayMatch] on each expression.
+//
+// A Group is safe for concurrent use; build it once (at package level).
+type Group struct {
+	res  []*Re
+	once sync.Once
+	// by expression: which automaton holds its sets (-1: check it alone
+	// with MayMatch) and the bits all of which must be set
+	dfa  []int8
+	bits []uint64
+	// automata: those reading the text as it is, then those reading it in
+	// canonical case
+	dfas  []*MaskDFA
+	folds []bool // by automaton: reads canonical case
+	// caseless: every canonical-case literal is ASCII, so a text holding
+	// no rune that folds into ASCII is read as it is (a-z read as A-Z)
+	caseless bool
+}
+
+// maxGroupDFAs bounds the automata of a group (and the size of Hits).
+const maxGroupDFAs = 8
+
+// NewGroup returns the group of res; [Hits.May](i) answers for res[i].
+func NewGroup(res ...*Re) *Group { return &Group{res: res} }
+
+// Len returns the number of expressions in the group.
+func (g *Group) Len() int { return len(g.res) }
+
+// Re returns the i-th expression.
+func (g *Group) Re(i int) *Re { return g.res[i] }
+
+func (g *Group) build() {
+	g.dfa = make([]int8, len(g.res))
+	g.bits = make([]uint64, len(g.res))
+	type pending struct {
+		lits  []string
+		masks []uint64
+		used  int // bits used
+	}
+	var plain, folded []*pending
+	g.caseless = true
+	for i, p := range g.res {
+		f := p.prefilter()
+		g.dfa[i] = -1
+		if !f.on || len(f.sets) == 0 {
+			// nothing to scan for: MayMatch is cheap (need, prefixes)
+			continue
+		}
+		list := &plain
+		if f.fold {
+			list = &folded
+		}
+		n := len(*list)
+		if n == 0 || (*list)[n-1].used+len(f.sets) > 64 {
+			*list = append(*list, &pending{})
+			n++
+		}
+		pd := (*list)[n-1]
+		var need uint64
+		for _, set := range f.sets {
+			bit := uint64(1) << pd.used
+			pd.used++
+			need |= bit
+			for _, l := range set.lits {
+				pd.lits = append(pd.lits, l)
+				pd.masks = append(pd.masks, bit)
+				if f.fold && !IsASCII(l) {
+					g.caseless = false
+				}
+			}
+		}
+		g.bits[i] = need
+		// the automaton's index is fixed below; record the list position
+		if f.fold {
+			g.dfa[i] = int8(maxGroupDFAs + n - 1)
+		} else {
+			g.dfa[i] = int8(n - 1)
+		}
+	}
+	index := map[int8]int8{}
+	add := func(pds []*pending, base int8, fold bool) {
+		for k, pd := range pds {
+			d := NewMaskDFA(pd.lits, pd.masks)
+			if d == nil || len(g.dfas) == maxGroupDFAs {
+				index[base+int8(k)] = -1
+				continue
+			}
+			if fold {
+				d.lowerAsUpper()
+			}
+			index[base+int8(k)] = int8(len(g.dfas))
+			g.dfas = append(g.dfas, d)
+			g.folds = append(g.folds, fold)
+		}
+	}
+	add(plain, 0, false)
+	add(folded, maxGroupDFAs, true)
+	for i, k := range g.dfa {
+		if k >= 0 {
+			g.dfa[i] = index[k]
+		}
+	}
+}
+
+// Hits is the result of [Group.Scan] on one text.
+type Hits struct {
+	g *Group
+	t *Target
+	m [maxGroupDFAs]uint64
+}
+
+// Scan reads the text of t once (twice when the group has expressions of
+// both kinds) and returns what its literal sets hold.
+func (g *Group) Scan(t *Target) Hits {
+	g.once.Do(g.build)
+	h := Hits{g: g, t: t}
+	for k, d := range g.dfas {
+		switch {
+		case !g.folds[k]:
+			h.m[k] = d.Scan(t.s)
+		case g.caseless && !t.foldsToASCII():
+			h.m[k] = d.Scan(t.s)
+		default:
+			h.m[k] = d.Scan(t.fold())
+		}
+	}
+	return h
+}
+
+// May reports whether the text can match the group's i-th expression: it
+// is [Re.MayMatch] of that expression on the scanned target.
+func (h *Hits) May(i int) bool {
+	g := h.g
+	k := g.dfa[i]
+	p := g.res[i]
+	if k < 0 {
+		return p.MayMatch(h.t)
+	}
+	if h.m[k]&g.bits[i] != g.bits[i] {
+		return false
+	}
+	if p.need != nil && !p.need(h.t.s) {
+		return false
+	}
+	f := p.lf
+	if !f.anchored {
+		return true
+	}
+	// the sets hold; the prefixes are checked as MayMatch does
+	if f.fold && f.caseless && !h.t.foldsToASCII() {
+		return f.prefixCaseless(h.t.s)
+	}
+	if f.fold {
+		return f.prefixIn(h.t.fold())
+	}
+	return f.prefixIn(h.t.s)
+}
+
+// Match is [Re.MatchTarget] of the group's i-th expression.
+func (h *Hits) Match(i int) bool {
+	if !h.May(i) {
+		return false
+	}
+	return h.g.res[i].matchFiltered(h.t)
+}
+
+// FindAll is [Re.FindAllTargetIndex] of the group's i-th expression.
+func (h *Hits) FindAll(i int) [][]int {
+	if !h.May(i) {
+		return nil
+	}
+	return h.g.res[i].FindAllStringIndex(h.t.s, -1)
+}
