@@ -97,7 +97,9 @@ type Analysis struct {
 
 // Conversation analyses one conversation: every user turn after the first
 // goes through the screen and the revision check; every revision request
-// followed by a non-empty assistant reply becomes an event.
+// followed by a non-empty assistant reply becomes an event. The counts'
+// maps are nil when the conversation has no event: add them into a total
+// made by NewCounts with Counts.Add.
 func (a *Analyser) Conversation(c *corpora.Conversation) ([]Event, *Counts) {
 	r := a.Analyse(context.Background(), c)
 	return r.Events, r.Counts
@@ -106,7 +108,7 @@ func (a *Analyser) Conversation(c *corpora.Conversation) ([]Event, *Counts) {
 // Analyse is Conversation with the LLM checks (when a.LLM is set) and the
 // rejected turns for the sample.
 func (a *Analyser) Analyse(ctx context.Context, c *corpora.Conversation) Analysis {
-	n := NewCounts()
+	n := &Counts{} // maps made at the first event (see count): most conversations have none
 	n.Conversations = 1
 	n.Messages = len(c.Messages)
 	if a.LLM != nil {
@@ -240,6 +242,9 @@ func (a *Analyser) Analyse(ctx context.Context, c *corpora.Conversation) Analysi
 
 // count adds one event to the counts.
 func (n *Counts) count(ev *Event) {
+	if n.ByRevisionType == nil {
+		n.init()
+	}
 	n.RevisionEvents++
 	if ev.RevisionType == "withdraw" || ev.RevisionType == "replace" {
 		n.RevocationOrReplacement++

@@ -64,15 +64,20 @@ type Counts struct {
 // NewCounts returns Counts with every map key present, so that the summary
 // always has the same shape.
 func NewCounts() *Counts {
-	c := &Counts{
-		ByRevisionType:    map[string]*Cell{},
-		ByDeliverable:     map[string]*Cell{},
-		Positions:         map[string]int{},
-		PositionShare:     map[string]float64{},
-		Levels:            map[string]int{},
-		SentencePositions: map[string]int{},
-		PartEvents:        map[string]int{},
-	}
+	c := &Counts{}
+	c.init()
+	return c
+}
+
+// init makes every map of c with every key present (see NewCounts).
+func (c *Counts) init() {
+	c.ByRevisionType = map[string]*Cell{}
+	c.ByDeliverable = map[string]*Cell{}
+	c.Positions = map[string]int{}
+	c.PositionShare = map[string]float64{}
+	c.Levels = map[string]int{}
+	c.SentencePositions = map[string]int{}
+	c.PartEvents = map[string]int{}
 	for _, t := range RevisionTypes {
 		c.ByRevisionType[t] = &Cell{}
 	}
@@ -90,10 +95,10 @@ func NewCounts() *Counts {
 		c.PositionShare[p] = 0
 		c.PartEvents[p] = 0
 	}
-	return c
 }
 
-// Add adds o into c.
+// Add adds o into c. The maps of o may be nil (a conversation's counts
+// before its first event); c must have been made by NewCounts.
 func (c *Counts) Add(o *Counts) {
 	c.Conversations += o.Conversations
 	c.Messages += o.Messages
@@ -122,7 +127,9 @@ func (c *Counts) Add(o *Counts) {
 		}
 		c.LLM.add(o.LLM)
 	}
-	c.derive()
+	if o.TraceSentences > 0 || o.LLM != nil {
+		c.derive() // the shares change only with the sentences (and the LLM counts)
+	}
 }
 
 func addCells(dst, src map[string]*Cell) {
