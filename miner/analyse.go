@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/detectors/deliverable"
 	"github.com/revtrace/revtrace/detectors/llm"
 	"github.com/revtrace/revtrace/detectors/revision"
 	"github.com/revtrace/revtrace/detectors/screen"
@@ -118,6 +119,7 @@ func (a *Analyser) Analyse(ctx context.Context, c *corpora.Conversation) Analysi
 	var events []Event
 	userTurn := 0
 	seenAssistant := false
+	var task *deliverable.Task // the first user turn, read once at the first event
 	for i, m := range c.Messages {
 		if m.Role == corpora.RoleAssistant {
 			seenAssistant = true
@@ -174,11 +176,15 @@ func (a *Analyser) Analyse(ctx context.Context, c *corpora.Conversation) Analysi
 			continue
 		}
 		reply := c.Messages[ri].Content
+		if task == nil {
+			task = deliverable.NewTask(firstUserText(c.Messages))
+		}
 		an := trace.Analyze(trace.Input{
 			Reply:    reply,
 			Request:  m.Content,
 			Previous: previousDraft(c.Messages, i),
-			Task:     firstUserText(c.Messages),
+			Task:     task.Text(),
+			TaskCues: task,
 		})
 		ev := Event{
 			Corpus:          c.Corpus,

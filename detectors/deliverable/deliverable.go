@@ -15,6 +15,7 @@ package deliverable
 import (
 	"encoding/json"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -56,6 +57,43 @@ func Classify(reply string, p split.Parts, request string) string {
 // own and does not turn the deliverable into something else ("make it a
 // table").
 func ClassifyTask(reply string, p split.Parts, request, task string) string {
+	return ClassifyFor(reply, p, request, NewTask(task))
+}
+
+// Task is a conversation's first user turn with its cues read once, for
+// classifying all of the conversation's replies (ClassifyFor). It is safe
+// for concurrent use.
+type Task struct {
+	text    string
+	once    sync.Once
+	c, m    bool
+	commits bool
+}
+
+// NewTask returns the task of the first user turn text ("" when unknown).
+func NewTask(text string) *Task { return &Task{text: text} }
+
+// Text returns the first user turn.
+func (t *Task) Text() string {
+	if t == nil {
+		return ""
+	}
+	return t.text
+}
+
+// cues returns what the task says about the deliverable (see requestCues
+// and commitRequest), read on first use.
+func (t *Task) cues() (code, message, commits bool) {
+	t.once.Do(func() {
+		t.c, t.m = requestCues(t.text)
+		t.commits = commitRequest(t.text)
+	})
+	return t.c, t.m, t.commits
+}
+
+// ClassifyFor is ClassifyTask with the task read once (NewTask); task may
+// be nil (no first turn known).
+func ClassifyFor(reply string, p split.Parts, request string, task *Task) string {
 	if p.Body == nil {
 		return None
 	}
@@ -65,6 +103,9 @@ func ClassifyTask(reply string, p split.Parts, request, task string) string {
 	}
 	body := reply[s:e]
 	req := &cues{request: request, task: task}
+	if task != nil && task.text == "" {
+		req.task = nil
+	}
 
 	if p.Mode == split.ModeFenced {
 		fs := fencesIn(reply, s, e)
@@ -454,7 +495,7 @@ func looksLikeData(text string) bool {
 // first use.
 type cues struct {
 	request string
-	task    string // the first user turn, "" when unknown
+	task    *Task // the first user turn, nil when unknown
 	read    bool
 	c, m    bool
 	commits bool // asks for a commit message or PR description
@@ -465,9 +506,8 @@ func (q *cues) load() {
 		q.read = true
 		q.c, q.m = requestCues(q.request)
 		q.commits = commitRequest(q.request)
-		if q.task != "" && !q.c && !q.m && !q.commits && !transformReqRe.MatchString(instruction(q.request)) {
-			q.c, q.m = requestCues(q.task)
-			q.commits = commitRequest(q.task)
+		if q.task != nil && !q.c && !q.m && !q.commits && !transformReqRe.MatchString(instruction(q.request)) {
+			q.c, q.m, q.commits = q.task.cues()
 		}
 	}
 }

@@ -40,10 +40,22 @@ type Trace struct {
 // Input is one reply to analyse.
 type Input struct {
 	Reply    string
-	Request  string   // the user's revision request ("" if unknown)
-	Previous string   // the assistant draft before the request ("" if none)
-	Task     string   // the conversation's first user turn ("" if unknown): what was asked for
+	Request  string // the user's revision request ("" if unknown)
+	Previous string // the assistant draft before the request ("" if none)
+	Task     string // the conversation's first user turn ("" if unknown): what was asked for
+	// TaskCues is Task read once for all of a conversation's replies
+	// (deliverable.NewTask(Task)); nil: Task is read on each call. When set,
+	// it must hold Task.
+	TaskCues *deliverable.Task
 	Aliases  []string // names of the withdrawn item when the caller knows them
+}
+
+// task returns the first user turn's cues: TaskCues, or Task read now.
+func (in *Input) task() *deliverable.Task {
+	if in.TaskCues != nil {
+		return in.TaskCues
+	}
+	return deliverable.NewTask(in.Task)
 }
 
 // Analysis is the result of Analyze.
@@ -68,7 +80,7 @@ func Analyze(in Input) Analysis {
 	parts := split.Split(in.Reply)
 	a := Analysis{
 		Body:            parts.Body,
-		DeliverableType: deliverable.ClassifyTask(in.Reply, parts, in.Request, in.Task),
+		DeliverableType: deliverable.ClassifyFor(in.Reply, parts, in.Request, in.task()),
 	}
 	hits := Scan(in.Reply)
 	hits = dropUserResidue(in.Reply, in.Request, hits)
