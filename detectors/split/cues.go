@@ -1,7 +1,6 @@
 package split
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -92,19 +91,19 @@ func startsRe(xs ...string) *litre.Re { return litre.MustCompile(`^` + alt(xs...
 
 var (
 	// subjectRe: an e-mail subject line ("Subject: ...", "**Betreff:** ...").
-	subjectRe = regexp.MustCompile(`(?i)^(?:subject(?: line)?|betreff|objet|asunto|assunto|oggetto|onderwerp|тема(?: письма)?|件名|主题|主題|邮件主题)\s*(?:\*\*|__)?\s*[:：]`)
+	subjectRe = litre.MustCompile(`(?i)^(?:subject(?: line)?|betreff|objet|asunto|assunto|oggetto|onderwerp|тема(?: письма)?|件名|主题|主題|邮件主题)\s*(?:\*\*|__)?\s*[:：]`)
 
 	// salutationRe: a greeting that opens a letter or message; the caller
 	// checks that only a short name follows it.
-	salutationRe = regexp.MustCompile(`(?i)^(` + alt(greetings...) + `)` + wb)
+	salutationRe = litre.MustCompile(`(?i)^(` + alt(greetings...) + `)` + wb)
 	// greetingLineRe: a first line that starts with a greeting and a short
 	// name, then goes on ("Hi Sam, just checking in ...").
-	greetingLineRe  = regexp.MustCompile(`(?i)^` + alt(greetings...) + `(?:\s+[\p{L}\p{N}.'\-\[\]]+){1,3}\s*[,!，！]`)
-	salutationCJKRe = regexp.MustCompile(`^(?:尊敬的|亲爱的|敬爱的|您好|你好|各位|大家好|嗨)`)
+	greetingLineRe  = litre.MustCompile(`(?i)^` + alt(greetings...) + `(?:\s+[\p{L}\p{N}.'\-\[\]]+){1,3}\s*[,!，！]`)
+	salutationCJKRe = litre.MustCompile(`^(?:尊敬的|亲爱的|敬爱的|您好|你好|各位|大家好|嗨)`)
 
 	// signoffRe: the closing formula of a letter, alone on its line or
 	// followed by a comma and a name.
-	signoffRe = regexp.MustCompile(`(?i)^` + alt(
+	signoffRe = litre.MustCompile(`(?i)^` + alt(
 		`best`, `best regards`, `kind regards`, `kindest regards`, `warm regards`, `warmest regards`, `warm wishes`,
 		`best wishes`, `regards`, `sincerely`, `sincerely yours`, `yours sincerely`, `yours truly`, `yours faithfully`,
 		`faithfully`, `respectfully`, `respectfully yours`, `cordially`, `thanks`, `thank you`, `thanks again`,
@@ -119,18 +118,18 @@ var (
 		`cordiali saluti`, `distinti saluti`, `saluti`, `grazie(?: mille)?`, `un caro saluto`,
 		`с уважением`, `с наилучшими пожеланиями`, `спасибо`, `всего доброго`, `всего наилучшего`,
 	) + `\s*(?:[,!.:，]\s*[^.!?。！？]{0,40})?$`)
-	signoffCJKRe  = regexp.MustCompile(`^(?:此致|敬礼|祝好|祝商祺|顺祝商祺|顺颂商祺|谢谢|感谢|祝一切顺利|祝工作顺利)[,，!！。]?\s*\S{0,20}$`)
-	signoffLongRe = regexp.MustCompile(`(?i)^(?:veuillez agréer|je vous prie d'agréer|je vous prie de croire|reciba un cordial saludo|quedo a (?:su|tu) disposición|i look forward to hearing from you)`)
-	dashNameRe    = regexp.MustCompile(`^(?:--|—|–|~)\s*\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,3}$`)
+	signoffCJKRe  = litre.MustCompile(`^(?:此致|敬礼|祝好|祝商祺|顺祝商祺|顺颂商祺|谢谢|感谢|祝一切顺利|祝工作顺利)[,，!！。]?\s*\S{0,20}$`)
+	signoffLongRe = litre.MustCompile(`(?i)^(?:veuillez agréer|je vous prie d'agréer|je vous prie de croire|reciba un cordial saludo|quedo a (?:su|tu) disposición|i look forward to hearing from you)`)
+	dashNameRe    = litre.MustCompile(`^(?:--|—|–|~)\s*\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,3}$`)
 
 	// psRe: a postscript, which belongs to the letter.
-	psRe = regexp.MustCompile(`(?i)^(?:p\.\s?p\.\s?s\.?|p\.\s?s\.?|pps\b|ps\b|п\.\s?с\.)`)
+	psRe = litre.MustCompile(`(?i)^(?:p\.\s?p\.\s?s\.?|p\.\s?s\.?|pps\b|ps\b|п\.\s?с\.)`)
 
 	// enclosureRe: attachment lines after a signature.
-	enclosureRe = regexp.MustCompile(`(?i)^(?:enclosures?|attachments?|attached|encl\.?|cc|bcc|anlagen?|pi[eè]ces? jointes?|adjuntos?|anexos?|allegat[oi]|附件|вложени\pL*)\s*[:：]`)
+	enclosureRe = litre.MustCompile(`(?i)^(?:enclosures?|attachments?|attached|encl\.?|cc|bcc|anlagen?|pi[eè]ces? jointes?|adjuntos?|anexos?|allegat[oi]|附件|вложени\pL*)\s*[:：]`)
 
 	// placeholderRe: a signature placeholder such as "[Your Name]".
-	placeholderRe = regexp.MustCompile(`^[\[<{(].{1,60}[\]>})]$`)
+	placeholderRe = litre.MustCompile(`^[\[<{(].{1,60}[\]>})]$`)
 )
 
 var (

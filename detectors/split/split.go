@@ -168,7 +168,11 @@ func (d *doc) cue(i int) string {
 	return d.cues[i]
 }
 
-func parse(text string) *doc {
+func parse(text string) *doc { return parseLines(text, true) }
+
+// parseLines is parse; without feats, the text units' features are left
+// zero (for callers that read the features of a few lines only).
+func parseLines(text string, feats bool) *doc {
 	ls := splitLines(text)
 	bs := findFences(text, ls)
 	d := &doc{text: text, units: make([]unit, 0, len(ls))}
@@ -195,7 +199,7 @@ func parse(text string) *doc {
 		u := unit{kind: kText, span: sp, inner: sp, para: para, indent: cols, text: t}
 		if isRuleLine(t) {
 			u.kind = kRule
-		} else {
+		} else if feats {
 			u.f = features(t)
 		}
 		d.units = append(d.units, u)
@@ -284,7 +288,10 @@ func isSalutation(p, w string) bool {
 	if !greetingStart(w) {
 		return false
 	}
-	loc := salutationRe.FindStringSubmatchIndex(p)
+	var loc []int
+	if salutationRe.MayMatchString(p) {
+		loc = salutationRe.FindStringSubmatchIndex(p)
+	}
 	if loc == nil {
 		return false
 	}
@@ -682,7 +689,7 @@ func (d *doc) prose() Parts {
 // one (a sign-off among its last six lines). The cues are the splitter's,
 // in all the languages it knows.
 func Letter(text string) (opening, closing bool) {
-	d := parse(text)
+	d := parseLines(text, false) // only the first 3 and last 6 lines' features count
 	var lines []int
 	for i := range d.units {
 		if d.units[i].kind == kText {
@@ -690,11 +697,14 @@ func Letter(text string) (opening, closing bool) {
 		}
 	}
 	for k, i := range lines {
-		u := &d.units[i]
-		if k == 0 && u.f&fSubject != 0 || k < 3 && u.f&fSalutation != 0 {
+		if k >= 3 && k < len(lines)-6 {
+			continue
+		}
+		f := features(d.units[i].text)
+		if k == 0 && f&fSubject != 0 || k < 3 && f&fSalutation != 0 {
 			opening = true
 		}
-		if k >= len(lines)-6 && u.f&fSignoff != 0 {
+		if k >= len(lines)-6 && f&fSignoff != 0 {
 			closing = true
 		}
 	}

@@ -318,8 +318,8 @@ var residueValueMarkers = func() *litre.DFA {
 func previousLabels(prev string) map[string]string {
 	was := map[string]string{}
 	for _, l := range strings.Split(prev, "\n") {
-		if indexSep(l) < 0 {
-			continue // every labelled line holds a separator
+		if k := indexSep(l); k < 0 || !labelFits(l[:k]) {
+			continue // every labelled line holds a separator after a short label
 		}
 		if m := labelledLineRE.FindStringSubmatch(strings.TrimRight(l, "\r")); m != nil {
 			k := labelKey(m[1])
@@ -329,6 +329,24 @@ func previousLabels(prev string) map[string]string {
 		}
 	}
 	return was
+}
+
+// labelFits reports whether the text before a line's first separator can
+// be the label part of labelledLineRE: space, a bullet and its space, then
+// at most 47 runes (emphasis, a quote, the label of up to 41 runes, a quote,
+// emphasis) and space. None of those parts holds a separator, so the one
+// the expression matches is the line's first. A necessary condition only:
+// the expression still decides.
+func labelFits(before string) bool {
+	const space = "\t\n\f\r " // RE2's \s
+	p := strings.TrimLeft(before, space)
+	if r, n := utf8.DecodeRuneInString(p); r == '-' || r == '*' || r == '+' || r == '•' {
+		if q := strings.TrimLeft(p[n:], space); len(q) < len(p[n:]) {
+			p = q // a bullet needs its space; "**Key**" keeps its stars
+		}
+	}
+	p = strings.TrimRight(p, space)
+	return p != "" && utf8.RuneCountInString(p) <= 47
 }
 
 // labelKey normalises a label for comparison.
@@ -365,7 +383,7 @@ func residueHits(in Input, hits []Hit) []Hit {
 		}
 		text := in.Reply[l.start:l.end]
 		sep := indexSep(text)
-		if sep < 0 || !residueValueMarkers.In(strings.ToLower(text[sep:])) {
+		if sep < 0 || !labelFits(text[:sep]) || !residueValueMarkers.In(strings.ToLower(text[sep:])) {
 			continue
 		}
 		m := labelledLineRE.FindStringSubmatch(text)

@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -146,5 +147,38 @@ func TestResiduePlaceholders(t *testing.T) {
 		if got := residueValue("real value 42", c.now); got != c.want {
 			t.Errorf("residueValue(_, %q) = %v, want %v", c.now, got, c.want)
 		}
+	}
+}
+
+// TestLabelFits checks that labelFits lets through every line the
+// labelled-line expression matches (it is a necessary condition), on lines
+// around its limits, and rules out long prose before a colon.
+func TestLabelFits(t *testing.T) {
+	lines := []string{
+		"Password: hunter2", "- **Phone:** 555-0100", "  * Name = Bob", "• 电话：123", "**Address**: 1 Main St",
+		"\"Key\": value", "- a: b", "*Key*: v", "-Key: v", "**: x", "Label of exactly forty one runes abcdefghij: v",
+		strings.Repeat("a", 41) + ": v", "**\"" + strings.Repeat("é", 41) + "\"**  : v", "-    " + strings.Repeat("b", 41) + ":x",
+		"Here is the revised version of the email you asked for, with the changes: done",
+		strings.Repeat("a", 42) + ": v", ": nothing before", "   \t: x", "x:=1", "Server (prod) = 10.0.0.1",
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		var b strings.Builder
+		for n := r.IntN(60); n > 0; n-- {
+			b.WriteByte(" -*•a_\"é:=：."[r.IntN(13)])
+		}
+		lines = append(lines, b.String())
+	}
+	for _, l := range lines {
+		k := indexSep(l)
+		if k < 0 {
+			continue
+		}
+		if labelledLineRE.MatchString(l) && !labelFits(l[:k]) {
+			t.Errorf("labelFits(%q) = false, but the line is labelled", l[:k])
+		}
+	}
+	if labelFits("Here is the revised version of the email you asked for, with the changes") {
+		t.Error("long prose before a colon fits a label")
 	}
 }
