@@ -212,16 +212,41 @@ func (a *analysis) cuelessQuestion(s span) bool {
 	if hasCJK(text) {
 		return q || cjkQuestionKind(text) != ""
 	}
+	if strings.HasPrefix(text, "¿") {
+		return true // Spanish opens every question with ¿
+	}
+	joined := strings.Join(ws, " ")
+	if !hasPrefixPhrase(ws, "is there") && !hasPrefixPhrase(ws, "are there") {
+		// "can you also save it to totals.csv", "tu peux le mettre sous
+		// forme de mail ?": a request, unless it asks to be told something
+		// ("can you explain ...").
+		for _, p := range cuelessRequestFrames {
+			if hasPrefixPhrase(ws, p) {
+				rest := skipWords(ws[len(phraseWords(p)):], politeSkips)
+				return len(rest) == 0 || infoVerbs[rest[0]] || questionWords[rest[0]]
+			}
+		}
+	}
 	for _, p := range askPhrases {
-		if strings.HasPrefix(strings.Join(ws, " ")+" ", p+" ") {
+		if strings.HasPrefix(joined+" ", p+" ") {
 			return true
 		}
 	}
-	if questionWords[ws[0]] || infoVerbs[ws[0]] {
+	if questionWords[ws[0]] && (q || !conjunctionQuestionWords[ws[0]]) {
+		return true
+	}
+	if infoVerbs[ws[0]] {
 		return true
 	}
 	if !q {
-		return auxStarts[ws[0]] && len(ws) > 1 && subjects[ws[1]]
+		// "is 2M+ requests a day a lot or should i ...": an auxiliary
+		// followed by a subject, a number or a determiner asks.
+		return auxStarts[ws[0]] && len(ws) > 1 && (subjects[ws[1]] || objectPronouns[ws[1]] || startsWithDigit(ws[1]))
+	}
+	for _, tag := range orNotTags {
+		if strings.HasSuffix(strings.TrimRight(joined, "?？ "), tag) {
+			return true
+		}
 	}
 	last := ws[len(ws)-1]
 	if strings.HasSuffix(text, "??") || last == "no" || last == "right" || last == "non" || last == "nein" {
@@ -229,6 +254,19 @@ func (a *analysis) cuelessQuestion(s span) bool {
 	}
 	return true
 }
+
+// cuelessRequestFrames open a request phrased as a question ("can you also
+// save it", "puedes ponerlo en una tabla?", "kannst du noch ..."); "can I",
+// "should we" and "is it" ask.
+var cuelessRequestFrames = []string{
+	"can you", "could you", "would you", "will you", "can u", "could u", "would u", "would you mind",
+	"puedes", "podrías", "podrias", "peux-tu", "pouvez-vous", "pourrais-tu", "pourriez-vous", "tu peux",
+	"vous pouvez", "kannst du", "könntest du", "können sie", "könnten sie", "можешь", "можете", "не мог бы",
+	"не могли бы", "pode", "poderia", "você pode", "voce pode", "puoi", "potresti",
+}
+
+// startsWithDigit reports whether w starts with an ASCII digit ("2m", "10k").
+func startsWithDigit(w string) bool { return w != "" && w[0] >= '0' && w[0] <= '9' }
 
 // contrast finds "A not B": a negation between two content words (or a
 // number), returning the index of the negation. The word after must not be

@@ -134,6 +134,11 @@ func (a *analysis) substituteAfter(h screen.Hit, s span) bool {
 // language) rather than content.
 func (a *analysis) aboutForm(h screen.Hit, s span) bool {
 	ts := a.toks(h.Start, s.e)
+	if trailingReplace[h.Keyword] {
+		// "can I get this as a table instead": what is swapped comes
+		// before the cue.
+		ts = a.toks(a.clauseStart(s, h.Start), h.End)
+	}
 	for _, t := range ts[:min(len(ts), 9)] {
 		if formWords[t.w] {
 			return true
@@ -141,6 +146,10 @@ func (a *analysis) aboutForm(h screen.Hit, s span) bool {
 	}
 	return false
 }
+
+// trailingReplace are replacement cues that follow what they swap in ("use
+// X instead").
+var trailingReplace = exact("instead", "stattdessen", "à la place", "en su lugar", "no lugar")
 
 // noIsWithdraw reports whether a line-initial "no" bans something ("no
 // emojis") rather than disagreeing ("no, I meant ...").

@@ -57,7 +57,18 @@ var fillers = set(
 // again", "do another one").
 var lightVerbs = set(`make do write give show generate create provide redo rewrite get keep send try it them this that
 	put turn present display organize organise arrange use usa utilise utilisez benutze используй
-	me hazlo fais mach сделай напиши faça fai scrivi escribe écris schreib schreibe`)
+	me hazlo fais mach сделай напиши faça fai scrivi escribe écris schreib schreibe`,
+	// imperatives with an object clitic, which name the draft themselves ("hazla más corta", "scrivilo in
+	// inglese", "rends-le plus court", "faz mais curto")
+	`haz hazla hazlos hazlas hazme pon ponlo ponla ponlos ponlas escríbelo escribelo escríbela escribela
+	reescríbelo reescribelo reescríbela reescribela déjalo dejalo déjala dejala tradúcelo traducelo cámbialo cambialo
+	mejóralo mejoralo redáctalo redactalo
+	fallo falla fammelo fammi scrivilo scrivila riscrivilo riscrivila rendilo rendila mettilo mettila traducilo
+	traducila cambialo cambiala sistemalo sistemala
+	faz faca deixa deixe escreve escreva coloca coloque põe poe bota reescreve tenta tente
+	fais-le fais-la mets-le mets-la rends-le rends-la écris-le écris-la réécris-le réécris-la refais-le refais-la mets rends
+	mach's machs mache gestalte halt halte
+	перепиши оформи составь сделайте напишите`)
 
 // questionWords open a question asking for information.
 var questionWords = set(
@@ -88,6 +99,23 @@ var politeFrames = []string{
 	"не мог бы", "не могли бы", "могли бы", "pode", "poderia", "você pode", "voce pode", "puoi", "potresti",
 	"può", "potrebbe",
 }
+
+// requestFrames ask to be given something ("can I get this as a table"):
+// a request like "give me ...", not a yes/no question.
+var requestFrames = []string{
+	"can i get", "could i get", "can i have", "could i have", "can we get", "could we get", "can we have",
+	"could we have", "may i have", "may i get", "can i see", "could i see",
+}
+
+// conjunctionQuestionWords also open a subordinate clause ("when I type 2 ...
+// it shows 02", "que también devuelva el total"): without a question mark
+// they start a statement or a wish, not a question.
+var conjunctionQuestionWords = set(`when where if que como por cuando quando donde onde quand wenn wo когда если
+	dove quando`)
+
+// orNotTags close a real question ("¿lleva leche o no?"), unlike the tags
+// that assert (", no?", "right?").
+var orNotTags = []string{"o no", "or not", "ou não", "ou nao", "ou pas", "ou non", "oder nicht", "или нет", "o no?"}
 
 // suggestionFrames propose a change ("how about removing ...").
 var suggestionFrames = []string{
@@ -220,7 +248,12 @@ var frameWords = set(`want wanted need needs like prefer rather should could wou
 	quiero necesito debe debería deberia prefiero mejor es está esta muy un poco je veux voudrais faut doit devrait
 	préfère mieux est très peu ich möchte soll sollte muss lieber ist sehr etwas хочу нужно надо должен должно лучше
 	очень немного quero preciso deve deveria prefiro melhor está muito pouco voglio vorrei dovrebbe preferisco meglio
-	è molto poco`)
+	è molto poco`,
+	// opinion and impression frames before a complaint about the draft ("acho que ficou formal demais", "this
+	// runs way long", "klingt zu steif", "мне кажется, слишком длинно")
+	`think honestly tbh imo kinda kind sorta rather pretty way super overall reads runs comes across sounding
+	acho achei ficou ficaram tá meio quedó quedo queda suena parece creo trouve trouvé c'est ça sonne fait
+	finde klingt wirkt кажется мне получилось звучит выглядит sembra risulta suona venuto`)
 
 // weakCorrect are correction cues too common in ordinary talk to count
 // without an explicit reference to the draft, a short turn or code before.

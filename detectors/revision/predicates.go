@@ -415,10 +415,33 @@ func (a *analysis) leadKind(s span, h screen.Hit) int {
 		return leadOther
 	}
 	if determined > 0 && len(ts) > 0 && (objectPronouns[ts[len(ts)-1].w] || determined < 3) &&
-		(weakGeneric[h.Keyword] || weakReformat[h.Keyword]) {
+		(weakGeneric[h.Keyword] || weakReformat[h.Keyword]) && !a.formTarget(ts) {
 		return leadOther // "a family friendly update": a noun, not an instruction
 	}
 	return kind
+}
+
+// formPrepositions put the draft into a form ("in a table", "as a list",
+// "en una tabla", "sous forme de").
+var formPrepositions = set(`in into as to en dans em como als in в на`)
+
+// formTarget reports a lead ending in a preposition and a determiner ("can
+// u put it in a", "can I get this as a"): the cue is the form the draft
+// should take, not a noun of a new phrase.
+func (a *analysis) formTarget(ts []tok) bool {
+	n := len(ts)
+	return n >= 2 && objectPronouns[ts[n-1].w] && formPrepositions[ts[n-2].w] && a.leadNamesDraft(ts[:n-2])
+}
+
+// leadNamesDraft reports a lead holding a pronoun or verb that points at
+// the draft ("put it", "get this", "do it").
+func (a *analysis) leadNamesDraft(ts []tok) bool {
+	for _, t := range ts {
+		if weakRefs[t.w] || lightVerbs[t.w] {
+			return true
+		}
+	}
+	return false
 }
 
 func (a *analysis) onlyFillers(ts []tok) bool {
@@ -633,6 +656,11 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 			return "suggestion"
 		}
 	}
+	for _, p := range requestFrames {
+		if hasPrefixPhrase(ws, p) {
+			return "polite"
+		}
+	}
 	for _, p := range politeFrames {
 		if hasPrefixPhrase(ws, p) {
 			// "can you tell me why ...": a request for information.
@@ -662,9 +690,9 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 	q := strings.HasSuffix(strings.TrimSpace(text), "?") || strings.HasSuffix(strings.TrimSpace(text), "？")
 	switch {
 	case questionWords[first]:
-		// "que"/"como" also start statements in es/pt; require a question
-		// mark for them.
-		if (first == "que" || first == "como" || first == "por" || first == "cuando" || first == "quando") && !strings.Contains(text, "?") {
+		// "que"/"como"/"when" also start statements and subordinate
+		// clauses; require a question mark for them.
+		if conjunctionQuestionWords[first] && !strings.Contains(text, "?") {
 			return ""
 		}
 		return "info"
@@ -743,7 +771,40 @@ func cjkQuestionKind(text string) string {
 
 var cjkFillers = []string{"请你", "请您", "请", "麻烦你", "麻烦", "帮我", "帮忙", "你", "您", "能不能", "能否", "可不可以", "可以",
 	"再", "给我", "现在", "然后", "好的", "好", "嗯", "谢谢", "那么", "那", "另外", "还有", "也", "就", "直接", "重新", "稍微",
-	"一下", "もう少し", "もっと", "少し", "ちょっと", "では", "じゃあ", "あと", "それから", "さらに"}
+	"一下", "もう少し", "もっと", "少し", "ちょっと", "では", "じゃあ", "あと", "それから", "さらに",
+	// verb + 得 complements name the draft's manner ("写得正式一点" = write it more formally)
+	"写得", "说得", "改得", "弄得", "搞得", "变得"}
+
+// cjkTopicAdverbs end a fronted topic before the verb ("地址先别写": the
+// address, leave it out for now).
+var cjkTopicAdverbs = []string{"先", "就", "也", "都", "暂时", "还是", "千万", "最好", "可以"}
+
+// cjkTopicLead reports a lead that is only a fronted topic: a short noun
+// phrase, optionally closed by an adverb, without a pronoun subject or a
+// verb of wanting, asking or saying ("价格", "地址先", "门牌号就").
+func cjkTopicLead(l string) bool {
+	for _, p := range cjkTopicAdverbs {
+		if strings.HasSuffix(l, p) {
+			l = strings.TrimSuffix(l, p)
+			break
+		}
+	}
+	if l == "" || utf8.RuneCountInString(l) > 8 || !hasCJK(l) {
+		return false
+	}
+	for _, r := range l {
+		if unicode.In(r, unicode.Hiragana, unicode.Katakana) {
+			return false // a Japanese topic takes は/を/も; "なんか違う" is an opinion
+		}
+	}
+	for _, p := range []string{"我", "你", "您", "他", "她", "它", "想", "要", "会", "能", "怎么", "如何", "为什么", "说", "问", "是", "有",
+		"私", "あなた", "彼"} {
+		if strings.Contains(l, p) {
+			return false
+		}
+	}
+	return true
+}
 
 func cjkLeadEmpty(lead string) bool {
 	l := stripCJKFillers(strings.TrimSpace(lead))
@@ -760,7 +821,7 @@ func cjkLeadEmpty(lead string) bool {
 			return true
 		}
 	}
-	return false
+	return cjkTopicLead(l)
 }
 
 func isNumber(w string) bool {
@@ -793,6 +854,12 @@ func (a *analysis) newTask(s span) bool {
 		return false
 	}
 	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
+	for _, p := range requestFrames {
+		if hasPrefixPhrase(ws, p) {
+			ws = append([]string{"give"}, ws[len(phraseWords(p)):]...)
+			break
+		}
+	}
 	for _, p := range politeFrames {
 		if hasPrefixPhrase(ws, p) {
 			ws = ws[len(phraseWords(p)):]

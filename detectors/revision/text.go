@@ -265,7 +265,7 @@ func phraseIndex(f string, s, e int, phrase string) int {
 // hasPrefixPhrase is called with, split once.
 var phraseFields = func() map[string][]string {
 	m := map[string][]string{}
-	for _, list := range [][]string{politeFrames, skipLead} {
+	for _, list := range [][]string{politeFrames, requestFrames, skipLead} {
 		for _, p := range list {
 			m[p] = strings.Fields(p)
 		}
