@@ -198,6 +198,12 @@ func (a *analysis) decide() (string, string) {
 			// A later cue of a sentence already holding an instruction
 			// belongs to it ("write it again but at a picnic instead").
 			ok, why = true, "continues the instruction before it"
+			if prev := acc[len(acc)-1]; prev.typ == Replace && h.Family == screen.Withdraw && withoutCues[h.Keyword] {
+				// "swap the tacos for something without beans": the
+				// substitute's description, not a removal.
+				a.note("%q (%s): part of the substitute of %q", h.Keyword, h.Family, prev.h.Keyword)
+				continue
+			}
 		}
 		if !ok {
 			a.note("%q (%s): rejected: %s", h.Keyword, h.Family, why)
@@ -255,6 +261,13 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 	if a.transformNew() {
 		return false, "text to transform is new"
 	}
+	if a.topicShift() && !strong {
+		return false, "the turn turns to another matter"
+	}
+	if (h.Family == screen.Withdraw || h.Family == screen.Replace) && a.articleBefore(h) {
+		// "add a delete button", "a remove option": the cue names a thing.
+		return false, "cue used as a noun modifier"
+	}
 	reask := a.reask(h)
 	switch kind := a.questionKind(s, h); kind {
 	case "suggestion":
@@ -294,6 +307,11 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 	lead := a.leadKind(s, h)
 	if desireCues[h.Keyword] && lead == leadOther {
 		return false, "someone else's wish" // "they don't want to alter it"
+	}
+	if h.Family != screen.Correct && a.selfStatement(a.toks(a.clauseStart(s, h.Start), h.Start)) {
+		// "i'll attach the e-ticket instead": the user's own action, also
+		// in a short turn.
+		return false, "the user's own action"
 	}
 	if h.Family == screen.Correct {
 		switch {
@@ -343,6 +361,9 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 		// "Error 1013: bucket not empty" pasted after prose: a new problem.
 		return false, "error report unrelated to the draft"
 	}
+	if a.formVersion(h) {
+		return true, "asks for a version in another form"
+	}
 	if weakGeneric[h.Keyword] || weakReformat[h.Keyword] {
 		// Wishes and vague cues ("it should", "same for", "another") are
 		// requests only in short turns, after code, or naming the draft.
@@ -387,6 +408,54 @@ var hardRejects = exact("new task", "new task (first sentence)", "cue describes 
 	"info question", "yesno question", "new material for a new transformation", "text to transform is new",
 	"new text in another language", "someone else's wish", "pushback on a refusal", "quiz question",
 	"new role-play or persona prompt", "multiple-choice question", "continuation")
+
+// topicShift reports a turn that opens by turning to another matter
+// ("different thing: ...", "unrelated, but ...", "otra pregunta: ...").
+func (a *analysis) topicShift() bool {
+	if len(a.sents) == 0 {
+		return false
+	}
+	head := strings.TrimSpace(a.f[a.sents[0].s:a.sents[0].e])
+	for _, p := range topicShifts {
+		if strings.HasPrefix(head, p) {
+			if hasCJK(p) {
+				return true
+			}
+			if r, _ := utf8.DecodeRuneInString(head[len(p):]); !isWordRune(r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// articleBefore reports an edit cue right after an indefinite article ("a
+// delete button", "an exclude filter", "un bouton supprimer").
+func (a *analysis) articleBefore(h screen.Hit) bool {
+	ts := a.toks(max(0, h.Start-12), h.Start)
+	if len(ts) == 0 || ts[len(ts)-1].e > h.Start {
+		return false
+	}
+	switch ts[len(ts)-1].w {
+	case "a", "an", "un", "une", "una", "ein", "eine", "einen", "um", "uma", "uno":
+		return strings.TrimSpace(a.f[ts[len(ts)-1].e:h.Start]) == ""
+	}
+	return false
+}
+
+// formVersion reports a version cue named by a form ("write a python
+// version", "a shorter version", "una versión en inglés").
+func (a *analysis) formVersion(h screen.Hit) bool {
+	if h.Keyword != "version" && h.Keyword != "another version" {
+		return false
+	}
+	ts := a.toks(max(0, h.Start-40), h.Start)
+	if n := len(ts); n > 0 && (formWords[ts[n-1].w] || toneWords[ts[n-1].w]) {
+		return true
+	}
+	after := a.toks(h.End, min(len(a.f), h.End+40))
+	return len(after) > 1 && formPrepositions[after[0].w] && formWords[after[1].w]
+}
 
 // transformNew reports whether a transformation cue of the turn acts on new
 // text (see newTarget): then no cue of the turn asks to change the draft

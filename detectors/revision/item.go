@@ -84,7 +84,13 @@ func (a *analysis) hitType(h screen.Hit, s span) string {
 		}
 		return Withdraw
 	case screen.Replace:
-		if a.aboutForm(h, s) {
+		if a.behaviourBefore(h, s) {
+			return Correct // "it shows some other column instead of the price"
+		}
+		if cjkStatedContrast(a.f[h.Start:s.e], a.f[h.Start:h.End]) {
+			return Correct // "田中様じゃなくて鈴木様です": a statement of fact
+		}
+		if !a.quotedAfter(h, s) && a.aboutForm(h, s) {
 			return Reformat
 		}
 		return Replace
@@ -107,9 +113,107 @@ func (a *analysis) hitType(h screen.Hit, s span) string {
 	case screen.Reformat:
 		return Reformat
 	case screen.Generic:
+		if a.formVersion(h) || a.makeItForm(h, after) {
+			return Reformat
+		}
 		return Other
 	}
 	return ""
+}
+
+// behaviourBefore reports a replacement cue inside a description of what the
+// draft does ("it shows some other column instead of the price", "it prints
+// 02 instead of 2"): a fault report, not a swap.
+func (a *analysis) behaviourBefore(h screen.Hit, s span) bool {
+	ts := a.toks(a.punctClauseStart(s, h.Start), h.Start)
+	for i, t := range ts {
+		if behaviourVerbs[t.w] && i > 0 {
+			switch ts[i-1].w {
+			case "it", "this", "that", "still", "now", "just", "code", "output", "script", "page", "app", "program":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cjkStatedContrast reports a Japanese "X じゃなくて Y" that ends in a copula
+// ("…です", "…だよ"): it states the right value instead of asking to swap.
+func cjkStatedContrast(rest, cue string) bool {
+	if cue != "じゃなくて" && cue != "ではなく" {
+		return false
+	}
+	rest = strings.TrimRight(rest, " 。！!？?")
+	for _, ask := range []string{"にして", "に変え", "にしてください", "でお願い", "に直して", "を使って"} {
+		if strings.Contains(rest, ask) {
+			return false
+		}
+	}
+	for _, c := range []string{"です", "でした", "だよ", "だ", "ですよ", "ですけど"} {
+		if strings.HasSuffix(rest, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// quotedAfter reports a quoted string right after a replacement cue
+// ("change 'Dear Mr. Hughes' to 'Hi Tom'", "remplace « X » par « Y »"): the
+// items are text, so the swap is of content even when they are greetings or
+// form words.
+func (a *analysis) quotedAfter(h screen.Hit, s span) bool {
+	rest := strings.TrimLeft(a.turn[a.wordEnd(h.End, s.e):s.e], " ")
+	for _, q := range []string{"'", "\"", "«", "“", "‘", "„", "「"} {
+		if strings.HasPrefix(rest, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// makeItForm reports "make it" / "make the X" (or a clitic imperative such
+// as "fallo", "hazlo") followed by a matter of tone, register or degree
+// ("make it darker", "make it chill", "make it rhyme less obviously", "fallo
+// più accattivante"); a quality word ("make it better") stays a generic
+// revision.
+func (a *analysis) makeItForm(h screen.Hit, after []tok) bool {
+	if h.Keyword != "make it" && h.Keyword != "make the" && !cliticImperatives[h.Keyword] {
+		return false
+	}
+	ws := words(after)
+	if h.Keyword == "make the" && len(ws) > 0 {
+		ws = ws[1:] // "make the ending darker": skip the part named
+	}
+	return formOrToneNext(ws)
+}
+
+// formOrToneNext reports words that open with a change of form or tone:
+// after degree words ("a bit", "way", "more"), a tone or form word, a
+// comparative ("darker"), or a number (a length); not a quality word.
+func formOrToneNext(ws []string) bool {
+	degree := false
+	for len(ws) > 0 {
+		switch w := ws[0]; {
+		case comparativeMarkers[w]:
+			degree = true
+		case w == "a" || w == "bit" || w == "little" || w == "lot" || w == "much" || w == "way" || w == "so" ||
+			w == "even" || w == "slightly" || w == "sound" || w == "seem" || w == "feel" || w == "look" || w == "read" ||
+			w == "un" || w == "poco" || w == "po'" || w == "pouco" || w == "peu" || w == "bisschen" || w == "etwas":
+		default:
+			if qualityWords[w] {
+				return false
+			}
+			if formWords[w] || toneWords[w] || isNumber(w) {
+				return true
+			}
+			if utf8.RuneCountInString(w) >= 5 && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "ier")) {
+				return true // a comparative: "darker", "punchier"
+			}
+			return degree && utf8.RuneCountInString(w) >= 4 // "more dread", "più accattivante"
+		}
+		ws = ws[1:]
+	}
+	return false
 }
 
 // substituteAfter reports whether the rest of the sentence names a
@@ -159,6 +263,9 @@ func (a *analysis) noIsWithdraw(h screen.Hit, after []tok) bool {
 	}
 	if editVerbs[after[0].w] || creationVerbs[after[0].w] || lightVerbs[after[0].w] || utf8.RuneCountInString(after[0].w) < 2 {
 		return false // "no give me more": disagreement, then an instruction
+	}
+	if firstPersonVerbs[after[0].w] {
+		return false // "no hablo francés": a fact about the user
 	}
 	switch after[0].w {
 	case "i", "it", "that", "this", "you", "we", "he", "she", "they", "the", "wait", "thanks", "thank", "problem",

@@ -135,17 +135,19 @@ var creationVerbs = set(`write create generate make build code develop design gi
 	écris ecris crée cree génère genere fais donne-moi donne propose
 	schreibe schreib erstelle generiere mach gib
 	напиши создай сгенерируй дай придумай составь
-	escreva crie gere faça faca dê
+	escreva crie gere faça faca dê faz escreve cria monta
 	scrivi crea genera fai dammi`)
 
 // indefinites introduce a new object ("a", "some", "5").
 var indefinites = set(`a an some one two three four five six seven eight nine ten several few new
-	un una unos unas une des einen eine ein neuen neue neues um uma uns umas uno`)
+	un una unos unas une des einen eine ein neuen neue neues um uma uns umas uno
+	ещё еще другой другое другую новый новое новую outra outro otra otro autre altra altro`)
 
 // versionWords name another take of the same draft ("another version").
 var versionWords = set(`version versions variant variants variation variations draft drafts one ones copy iteration take
 	rewrite revision edit attempt try option options alternative alternatives shot go
-	versión versao versão version fassung вариант версию версия versione`)
+	versión versao versão version fassung вариант версию версия versione
+	раз vez fois mal volta volte`)
 
 // objectPronouns are determiners/pronouns before the head noun of an object
 // phrase.
@@ -301,3 +303,78 @@ var statedValues = exact("should be", "needs to be", "must be", "has to be", "su
 // the start of a clause they are not an instruction.
 var prepositionCues = exact("without", "instead", "rather than", "in place of", "sin", "sans", "ohne", "без", "sem",
 	"senza", "statt", "anstatt", "вместо", "en lugar de", "en vez de", "au lieu de", "em vez de", "invece di")
+
+// topicMarkers introduce what a new piece is about ("another one about a
+// bear", "ещё одно про зиму", "otro sobre el mar").
+var topicMarkers = set(`about on regarding sobre sur über zum zur про о об su di`)
+
+// additiveMarkers ask for more in the same draft ("also show ...", "... as
+// well", "que también devuelva ...").
+var additiveMarkers = set(`also too plus também tambem también tambien aussi auch noch anche тоже также ещё еще dazu`)
+
+// cliticImperatives name the draft in the verb itself ("fallo più
+// accattivante", "hazlo más corto", "rends-le plus court", "make it ...").
+var cliticImperatives = set(`hazlo hazla ponlo ponla déjalo dejalo déjala dejala escríbelo escribelo escríbela escribela
+	fallo falla rendilo rendila scrivilo scrivila mettilo mettila fais-le fais-la rends-le rends-la mets-le mets-la
+	deixa deixe faz faça deixe-o deixa-o mach's machs`)
+
+// comparativeMarkers turn an adjective into a change of degree.
+var comparativeMarkers = set(`more less più meno más menos plus moins mais mehr weniger более менее`)
+
+// qualityWords after "make it" ask for a better draft, not another form.
+var qualityWords = set(`better good great nice nicer best perfect right work pop amazing awesome`)
+
+// toneWords are matters of tone or register: a change to them is a
+// reformat ("make it chill", "make it darker").
+var toneWords = set(`chill warm warmer punchy punchier snappy snappier catchy catchier light lighter dark darker sad sadder
+	happy happier cheerful upbeat edgy cute sweet romantic spooky scary scarier dramatic poetic humble confident sincere
+	heartfelt emotional neutral gentle firm assertive direct blunt soft softer fun funnier serious professional
+	personal friendly friendlier formal informal casual polite short shorter long longer concise simple simpler
+	accattivante divertente formale informale breve corto lungo semplice
+	formal informal divertido corto largo sencillo simple serio
+	court long simple drôle formel sérieux
+	kurz länger lockerer formeller einfacher
+	короче длиннее проще официальнее
+	curto longo simples formal engraçado`)
+
+// behaviourVerbs report what a program or draft does ("it shows some other
+// column instead of the price").
+var behaviourVerbs = set(`shows show showing prints print printing returns return returning gives give giving outputs output
+	says say displays display writes puts sets makes`)
+
+// replaceVerbs with a pronoun and a new value rename or re-sign the draft
+// ("sign it Dana W.", "call it Winter Cabin").
+var replaceVerbs = set(`call name rename sign title address label`)
+
+// structureNouns are forms of code or text the draft can be put into ("put it
+// in a main() function"): a change of structure, not of content.
+var structureNouns = set(`function functions class method module component loop file main table list paragraph paragraphs
+	bullet bullets email letter json yaml csv markdown dict dictionary array`)
+
+// firstPersonVerbs after a line-initial "no" state a fact about the user
+// ("no hablo francés"), not a ban.
+var firstPersonVerbs = set(`hablo tengo soy estoy quiero necesito vivo trabajo puedo sé entiendo conozco uso
+	falo tenho sou estou quero preciso moro trabalho posso sei entendo
+	parlo ho sono voglio lavoro capisco
+	parle suis veux travaille habite`)
+
+// topicShifts open a turn about something else ("different thing: ...",
+// "unrelated, but ...", "otra pregunta").
+var topicShifts = []string{
+	"different thing", "different question", "unrelated", "another question", "new question", "separate question",
+	"quick question", "off topic", "by the way", "btw", "otra pregunta", "otra cosa", "autre question", "autre chose",
+	"andere frage", "anderes thema", "другой вопрос", "другая тема", "outra pergunta", "outra coisa", "altra domanda",
+	"altra cosa", "另一个问题", "换个话题", "別の質問", "話は変わりますが",
+}
+
+// comparisonMarkers make the words after them items being compared ("the
+// difference between DELETE, TRUNCATE and DROP").
+var comparisonMarkers = []string{
+	"difference between", "differences between", "compare", "comparison of", " vs ", " vs. ", "versus",
+	"diferencia entre", "différence entre", "unterschied zwischen", "разница между", "отличие", "diferença entre",
+	"differenza tra", "differenza fra", "区别", "違い",
+}
+
+// anotherWords ask for one more of a kind; alone they ask for the same draft
+// again ("another", "faz outra", "hazme otro").
+var anotherWords = set(`another ещё еще другой другое другую outra outro otra otro autre altra altro`)

@@ -851,6 +851,14 @@ func (a *analysis) newTask(s span) bool {
 				return true
 			}
 		}
+		// "再写一条关于西湖的": another piece about a topic the draft does
+		// not have is new content.
+		for _, m := range []string{"关于", "有关"} {
+			if i := strings.Index(text, m); i >= 0 && (strings.Contains(text[:i], "写") || strings.Contains(text[:i], "来")) &&
+				!a.cjkInDraft(text[i+len(m):]) {
+				return true
+			}
+		}
 		return false
 	}
 	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
@@ -895,6 +903,11 @@ func (a *analysis) newTask(s span) bool {
 	if (rest[0] == "all" || rest[0] == "every") && (len(rest) == 1 || (!weakRefs[rest[1]] && rest[1] != "of")) {
 		return true // "list all pigments"
 	}
+	if rest[0] == "the" && a.additiveInDraft(s) {
+		// "can you also give me the number of orders per customer": more of
+		// the same draft, not a new piece.
+		return false
+	}
 	if rest[0] == "the" && !slices.Contains(rest, "again") && !slices.Contains(rest, "retry") {
 		// "generate the methodology section": an object the draft does
 		// not have.
@@ -908,28 +921,119 @@ func (a *analysis) newTask(s span) bool {
 			}
 		}
 	}
-	if !indefinites[rest[0]] && rest[0] != "another" && !isNumber(rest[0]) {
+	if !indefinites[rest[0]] && !anotherWords[rest[0]] && !isNumber(rest[0]) {
 		return false
 	}
-	// "a shorter version", "another one": the same draft again.
-	for _, w := range rest[1:min(len(rest), 4)] {
+	// "a shorter version", "another one": the same draft again, unless
+	// what follows gives it a new topic ("another one about a bear who
+	// can't sleep").
+	for i, w := range rest[1:min(len(rest), 4)] {
 		if isVersionWord(w) {
-			return false
+			return a.newTopicAfter(rest[i+2:])
 		}
 	}
-	if rest[0] == "another" && len(rest) == 1 {
-		return false
+	if anotherWords[rest[0]] && len(rest) == 1 {
+		return false // "another", "faz outra": the same draft again
 	}
 	return true
+}
+
+// newTopicAfter reports words that open with a topic marker ("about a bear
+// who can't sleep") whose content words the last assistant message does not
+// have.
+func (a *analysis) newTopicAfter(ws []string) bool {
+	if len(ws) < 2 || !topicMarkers[ws[0]] {
+		return false
+	}
+	content := 0
+	for _, w := range ws[1:] {
+		if utf8.RuneCountInString(w) < prevWordMinLength || stopish[w] || fillers[w] || objectPronouns[w] {
+			continue
+		}
+		if a.prevWord(w) {
+			return false
+		}
+		content++
+	}
+	return content > 0
+}
+
+// additiveInDraft reports a sentence that asks for more of the draft: an
+// additive marker ("also", "too", "as well") and a content word of the last
+// assistant message ("also show the number of orders per product").
+func (a *analysis) additiveInDraft(s span) bool {
+	ts := a.toks(s.s, s.e)
+	add := false
+	for i, t := range ts {
+		if additiveMarkers[t.w] || (t.w == "well" && i > 0 && ts[i-1].w == "as") {
+			add = true
+			break
+		}
+	}
+	if !add {
+		return false
+	}
+	for _, t := range ts {
+		if t.cjk || utf8.RuneCountInString(t.w) < prevWordMinLength || fillers[t.w] || stopish[t.w] || frameWords[t.w] ||
+			creationVerbs[t.w] || additiveMarkers[t.w] {
+			continue
+		}
+		if a.prevWord(t.w) || a.draftStem(t.w) {
+			return true
+		}
+	}
+	return false
+}
+
+// draftStem reports whether the last assistant message contains w without
+// a plural ending, anywhere ("orders" in "order_items", "products" in
+// "product_id"): a loose test for what a request is about.
+func (a *analysis) draftStem(w string) bool {
+	if utf8.RuneCountInString(w) < 5 {
+		return false
+	}
+	stem := strings.TrimSuffix(w, "s")
+	return strings.Contains(a.prevText(), stem)
+}
+
+// cjkInDraft reports whether the first two CJK runes of s occur in the last
+// assistant message.
+func (a *analysis) cjkInDraft(s string) bool {
+	var rs []rune
+	for _, r := range s {
+		if !isCJK(r) {
+			if len(rs) > 0 {
+				break
+			}
+			continue
+		}
+		if rs = append(rs, r); len(rs) == 2 {
+			return strings.Contains(a.prevText(), string(rs))
+		}
+	}
+	return false
 }
 
 // taskInternal reports whether the cue is part of what a new task is about:
 // "how do I delete a branch", "a function to remove duplicates".
 func (a *analysis) taskInternal(s span, h screen.Hit) bool {
 	before := a.f[s.s:h.Start]
+	for _, m := range comparisonMarkers {
+		if strings.Contains(before, m) {
+			return true // "the difference between DELETE, TRUNCATE and DROP"
+		}
+	}
 	if hasCJK(before) || hasCJK(a.f[h.Start:h.End]) {
-		for _, p := range []string{"怎么", "如何", "怎样", "どうやって", "方法", "函数", "脚本", "程序", "関数"} {
+		for _, p := range []string{"怎么", "如何", "怎样", "どうやって", "方法", "函数", "脚本", "程序", "関数", "やり方", "仕方",
+			"どうすれば", "どうしたら"} {
 			if strings.Contains(before, p) {
+				return true
+			}
+		}
+		// ja puts the how-to after the verb: "セルを消すやり方", "削除する方法", "削除するには".
+		after := a.f[h.End:s.e]
+		for _, p := range []string{"やり方", "方法", "仕方", "するには", "には？", "には?"} {
+			if strings.Contains(after, p) {
 				return true
 			}
 		}
