@@ -1,9 +1,15 @@
 package trace
 
 import (
+	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp/syntax"
 	"strings"
 	"testing"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre/litretest"
 )
 
 // TestContextRules checks the reply-level judgement of rule hits: carried-
@@ -150,35 +156,95 @@ func TestResiduePlaceholders(t *testing.T) {
 	}
 }
 
-// TestLabelFits checks that labelFits lets through every line the
-// labelled-line expression matches (it is a necessary condition), on lines
-// around its limits, and rules out long prose before a colon.
-func TestLabelFits(t *testing.T) {
-	lines := []string{
+// TestParseLabelled holds parseLabelled to labelledLineRE: the same match
+// and groups on lines sampled from the expression (with noise around
+// them), on random lines of the characters that matter, and on every line
+// of the gold replies and drafts.
+func TestParseLabelled(t *testing.T) {
+	check := func(l string) {
+		t.Helper()
+		m := labelledLineRE.FindStringSubmatch(l)
+		label, value, ok := parseLabelled(l)
+		switch {
+		case (m != nil) != ok:
+			t.Fatalf("parseLabelled(%q) ok = %v, the expression matches: %v", l, ok, m != nil)
+		case ok && (m[1] != label || m[2] != value):
+			t.Fatalf("parseLabelled(%q) = %q, %q; the expression gives %q, %q", l, label, value, m[1], m[2])
+		}
+	}
+	for _, l := range []string{
 		"Password: hunter2", "- **Phone:** 555-0100", "  * Name = Bob", "• 电话：123", "**Address**: 1 Main St",
-		"\"Key\": value", "- a: b", "*Key*: v", "-Key: v", "**: x", "Label of exactly forty one runes abcdefghij: v",
-		strings.Repeat("a", 41) + ": v", "**\"" + strings.Repeat("é", 41) + "\"**  : v", "-    " + strings.Repeat("b", 41) + ":x",
-		"Here is the revised version of the email you asked for, with the changes: done",
-		strings.Repeat("a", 42) + ": v", ": nothing before", "   \t: x", "x:=1", "Server (prod) = 10.0.0.1",
+		"\"Key\": value", "- a: b", "*Key*: v", "-Key: v", "**: x", "x := 1", "Key: a,,", "Key: ,", "Key: **",
+		"Key:** x**", "Key'x: v", "Key__x: v", "Key__: v", "Key : v ,  ", "Key: a\nb", "Key: a\n", "\t\f Key:\r",
+		"- - Key: v", "** Name: x", "Ключ: значение", "Clé (prod) / test.v2: x", strings.Repeat("a", 41) + ": v",
+		strings.Repeat("a", 42) + ": v", "Key: \xff", "\xffKey: v", "K\xffey: v", "Ｋey: v", "Key\u00a0: v",
+	} {
+		check(l)
 	}
-	r := rand.New(rand.NewPCG(3, 4))
-	for range 2000 {
+	r := rand.New(rand.NewPCG(5, 6))
+	tree, err := syntax.Parse(labelledLineRE.String(), syntax.Perl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noise := []string{"", " ", ",", " ,", "\n", "**", "__", "'", ":", "\xff", "é", "x"}
+	for range 3000 {
+		check(litretest.SampleText(r, tree, noise))
+	}
+	const alphabet = " \t-*+•_\"'`:=：,.()/aZé1\n\r"
+	chars := []rune(alphabet)
+	for range 3000 {
 		var b strings.Builder
-		for n := r.IntN(60); n > 0; n-- {
-			b.WriteByte(" -*•a_\"é:=：."[r.IntN(13)])
+		for n := r.IntN(30); n > 0; n-- {
+			b.WriteRune(chars[r.IntN(len(chars))])
 		}
-		lines = append(lines, b.String())
+		check(b.String())
 	}
-	for _, l := range lines {
-		k := indexSep(l)
-		if k < 0 {
-			continue
+	// every line of every reply and message of the gold sets
+	files, _ := filepath.Glob("../../testdata/gold/*/replies.jsonl")
+	files = append(files, "../../testdata/gold/replies.jsonl")
+	lines := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if labelledLineRE.MatchString(l) && !labelFits(l[:k]) {
-			t.Errorf("labelFits(%q) = false, but the line is labelled", l[:k])
+		for _, rec := range strings.Split(string(data), "\n") {
+			var g struct {
+				Reply   string `json:"reply"`
+				History []struct {
+					Content string `json:"content"`
+				} `json:"history"`
+			}
+			if json.Unmarshal([]byte(rec), &g) != nil {
+				continue
+			}
+			texts := []string{g.Reply}
+			for _, h := range g.History {
+				texts = append(texts, h.Content)
+			}
+			for _, text := range texts {
+				for _, l := range strings.Split(text, "\n") {
+					check(l)
+					lines++
+				}
+			}
 		}
 	}
-	if labelFits("Here is the revised version of the email you asked for, with the changes") {
-		t.Error("long prose before a colon fits a label")
+	if lines < 5000 {
+		t.Errorf("only %d gold lines checked", lines)
 	}
+}
+
+// FuzzParseLabelled holds parseLabelled to labelledLineRE on any line.
+func FuzzParseLabelled(f *testing.F) {
+	for _, s := range []string{"Password: hunter2", "- **Phone:** 555-0100", "• 电话：123", "x := 1", "Key: a\nb", "\n  +\r__`ໄ\t:=\n\t\n, \xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, l string) {
+		m := labelledLineRE.FindStringSubmatch(l)
+		label, value, ok := parseLabelled(l)
+		if (m != nil) != ok || ok && (m[1] != label || m[2] != value) {
+			t.Fatalf("parseLabelled(%q) = %q, %q, %v; the expression gives %q", l, label, value, ok, m)
+		}
+	})
 }
