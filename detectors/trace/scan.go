@@ -301,7 +301,7 @@ func (rs *ruleSet) scan(reply string) []Hit {
 	addSentences := func(a, b, li, kind int) {
 		// A sentence can only match when its line holds a keyword: skip the
 		// sentence splitting of the (many) lines without one.
-		if !rs.anyKeyword(reply[a:b]) {
+		if !rs.lineMay(reply[a:b], kind, &buf) {
 			return
 		}
 		for _, sp := range sentences.Split(reply[a:b]) {
@@ -360,6 +360,45 @@ func (rs *ruleSet) anyKeyword(text string) bool {
 		norm = strings.ToLower(norm)
 	}
 	return rs.kwAny.In(norm)
+}
+
+// lineMay reports whether some sentence of the line may match a rule of
+// kind: a rule in scope with its keywords, the literals of all its
+// requires and those of one of its patterns in the line. Each of these
+// carries over from a sentence to its line (normalize and lower-casing go
+// rune by rune; the underscores normalize drops at a sentence's edges only
+// shorten it), so a false answer skips the line's sentence splitting. The
+// rules' other conditions (unless, anchors, vetoes) are the sentences'.
+func (rs *ruleSet) lineMay(text string, kind int, buf *[]int) bool {
+	norm := normalize(text)
+	*buf = rs.candidates(strings.ToLower(norm), *buf)
+	if len(*buf) == 0 {
+		return false
+	}
+	t := litre.NewTarget(norm)
+	for _, ri := range *buf {
+		r := rs.Rules[ri]
+		if !inScope(r.Scope, kind) {
+			continue
+		}
+		h := r.exprs().Scan(t)
+		ok := true
+		for i := range r.requires {
+			if !h.Literals(i) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		for k := range r.patterns {
+			if h.Literals(len(r.requires) + len(r.unless) + k) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // match returns the first rule that fires on the text, or nil.

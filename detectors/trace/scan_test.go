@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/detectors/sentences"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata")
@@ -371,5 +374,51 @@ func TestGoldenScan(t *testing.T) {
 	}
 	if string(want) != b.String() {
 		t.Errorf("scan output differs from %s:\n%s", golden, b.String())
+	}
+}
+
+// TestLineMayCarriesOver checks the property lineMay rests on: a sentence
+// that matches a rule lies on a line lineMay lets through, on every
+// sentence of the rules' examples and of the gold replies (each read as a
+// line on its own and inside its line).
+func TestLineMayCarriesOver(t *testing.T) {
+	var texts []string
+	for _, r := range defaultSet.Rules {
+		texts = append(texts, r.Positives...)
+		texts = append(texts, r.Negatives...)
+	}
+	files, _ := filepath.Glob("../../testdata/gold/*/replies.jsonl")
+	files = append(files, "../../testdata/gold/replies.jsonl")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rec := range strings.Split(string(data), "\n") {
+			var g struct {
+				Reply string `json:"reply"`
+			}
+			if json.Unmarshal([]byte(rec), &g) == nil {
+				texts = append(texts, strings.Split(g.Reply, "\n")...)
+			}
+		}
+	}
+	var buf []int
+	matched := 0
+	for _, line := range texts {
+		for _, kind := range []int{kindProse, kindComment} {
+			for _, sp := range sentences.Split(line) {
+				if defaultSet.match(line[sp.Start:sp.End], kind, &buf) == nil {
+					continue
+				}
+				matched++
+				if !defaultSet.lineMay(line, kind, &buf) {
+					t.Fatalf("a sentence of %q matches, but lineMay rules the line out", line)
+				}
+			}
+		}
+	}
+	if matched < 200 {
+		t.Errorf("only %d matching sentences checked", matched)
 	}
 }

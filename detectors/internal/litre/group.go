@@ -277,3 +277,29 @@ func (h *Hits) FindAll(i int) [][]int {
 	}
 	return h.g.res[i].FindAllStringIndex(h.t.s, -1)
 }
+
+// Literals reports whether the text holds a string of each literal set of
+// the group's i-th expression, leaving out its other conditions (anchored
+// prefixes, WithNeed). Unlike May, its answer carries over to substrings:
+// false means that no substring of the text (no sentence of a line, say)
+// can match the expression.
+func (h *Hits) Literals(i int) bool {
+	g := h.g
+	if k := g.dfa[i]; k >= 0 {
+		return h.m[k]&g.bits[i] == g.bits[i]
+	}
+	f := g.res[i].prefilter()
+	if len(f.sets) == 0 {
+		return true
+	}
+	text := h.t.s
+	if f.fold {
+		text = h.t.fold()
+	}
+	for j := range f.sets {
+		if !f.sets[j].in(text) {
+			return false
+		}
+	}
+	return true
+}
