@@ -76,47 +76,6 @@ func FuzzLitFilters(f *testing.F) {
 	})
 }
 
-// TestAnyKeywordAgrees checks the keyword automaton against the plain
-// definition (a keyword in the lower-cased, normalised text) on the rules'
-// own examples in several case forms and spellings.
-func TestAnyKeywordAgrees(t *testing.T) {
-	rs := defaultSet
-	var texts []string
-	for _, r := range rs.Rules {
-		texts = append(texts, r.Positives...)
-		texts = append(texts, r.Negatives...)
-	}
-	n := len(texts)
-	for _, s := range texts[:n] {
-		texts = append(texts, strings.ToUpper(s), strings.ReplaceAll(s, "'", "’"), "Ünïcode "+strings.ToTitle(s), "**"+s+"**")
-	}
-	hits := 0
-	for _, s := range texts {
-		want := rs.trie.MatchFirstString(strings.ToLower(normalize(s))) != nil
-		if want {
-			hits++
-		}
-		if got := rs.anyKeyword(s); got != want {
-			t.Fatalf("anyKeyword(%q) = %v, want %v", s, got, want)
-		}
-	}
-	if hits == 0 || hits == len(texts) {
-		t.Errorf("%d of %d texts hold a keyword; the test says little", hits, len(texts))
-	}
-}
-
-func BenchmarkLitDFA(b *testing.B) {
-	text := strings.Repeat("The launch is on track and the budget holds for the quarter. ", 40)
-	defaultSet.automata()
-	d := defaultSet.kwAny
-	b.SetBytes(int64(len(text)))
-	for b.Loop() {
-		if d.In(text) {
-			b.Fatal("keyword found")
-		}
-	}
-}
-
 // TestCandidatesAgree checks the keyword automaton's rule candidates
 // against the Aho-Corasick library's, on the rules' own examples.
 func TestCandidatesAgree(t *testing.T) {

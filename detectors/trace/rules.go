@@ -100,11 +100,9 @@ type ruleSet struct {
 	kwRules    [][]int // keyword index → rule indexes
 	always     []int   // rules without keywords
 	alwaysMask uint64  // the same, as bits (with kwMask)
-	// Built on first use (see automata): kwAny finds any keyword, ASCII
-	// letters in either case; kwMask finds the rules whose keywords occur
-	// (nil: use trie).
+	// Built on first use (see automata): kwMask finds the rules whose
+	// keywords occur (nil: use trie).
 	kwOnce sync.Once
-	kwAny  *litre.DFA
 	kwMask *litre.MaskDFA
 	kws    []string // the keywords, by trie pattern id
 }
@@ -323,9 +321,6 @@ func (rs *ruleSet) buildTrie() {
 // automata builds kwAny and kwMask once.
 func (rs *ruleSet) automata() {
 	rs.kwOnce.Do(func() {
-		if rs.kwAny = litre.NewDFA(rs.kws); rs.kwAny != nil {
-			rs.kwAny.CaselessASCII()
-		}
 		if len(rs.Rules) <= 64 {
 			masks := make([]uint64, len(rs.kws))
 			for i, rules := range rs.kwRules {

@@ -344,24 +344,6 @@ func (rs *ruleSet) scan(reply string) []Hit {
 	return hits
 }
 
-// anyKeyword reports whether the normalised, lower-cased text holds a
-// keyword of some rule (or some rule has no keywords).
-func (rs *ruleSet) anyKeyword(text string) bool {
-	if len(rs.always) > 0 {
-		return true
-	}
-	if rs.automata(); rs.kwAny == nil {
-		return rs.trie.MatchFirstString(strings.ToLower(normalize(text))) != nil
-	}
-	// Keywords are lower case: on ASCII text the automaton's caseless
-	// letters stand for strings.ToLower.
-	norm := normalize(text)
-	if !litre.IsASCII(norm) {
-		norm = strings.ToLower(norm)
-	}
-	return rs.kwAny.In(norm)
-}
-
 // lineMay reports whether some sentence of the line may match a rule of
 // kind: a rule in scope with its keywords, the literals of all its
 // requires and those of one of its patterns in the line. Each of these
