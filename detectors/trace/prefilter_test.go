@@ -111,6 +111,15 @@ func TestCandidatesAgree(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("candidates(%q) = %v, want %v", lower, got, want)
 		}
+		// the automaton reads ASCII letters in either case (lineMay
+		// relies on it)
+		for _, v := range []string{normalize(s), strings.ToUpper(normalize(s))} {
+			if litre.IsASCII(v) {
+				if got := rs.candidates(v, nil); !slices.Equal(got, want) {
+					t.Fatalf("candidates(%q) = %v, want %v as on the lower-cased text", v, got, want)
+				}
+			}
+		}
 		if len(got) > 1 {
 			some++
 		}

@@ -328,7 +328,11 @@ func (rs *ruleSet) automata() {
 					masks[i] |= 1 << ri
 				}
 			}
-			rs.kwMask = litre.NewMaskDFA(rs.kws, masks)
+			// keywords are lower case: the automaton may read ASCII
+			// letters in either case (see lineMay)
+			if rs.kwMask = litre.NewMaskDFA(rs.kws, masks); rs.kwMask != nil {
+				rs.kwMask.CaselessASCII()
+			}
 			for _, ri := range rs.always {
 				rs.alwaysMask |= 1 << ri
 			}

@@ -353,7 +353,11 @@ func (rs *ruleSet) scan(reply string) []Hit {
 // rules' other conditions (unless, anchors, vetoes) are the sentences'.
 func (rs *ruleSet) lineMay(text string, kind int, buf *[]int) bool {
 	norm := normalize(text)
-	*buf = rs.candidates(strings.ToLower(norm), *buf)
+	lower := norm
+	if rs.automata(); rs.kwMask == nil || !litre.IsASCII(norm) {
+		lower = strings.ToLower(norm) // (the keyword automaton reads ASCII in either case)
+	}
+	*buf = rs.candidates(lower, *buf)
 	if len(*buf) == 0 {
 		return false
 	}
@@ -363,6 +367,8 @@ func (rs *ruleSet) lineMay(text string, kind int, buf *[]int) bool {
 		if !inScope(r.Scope, kind) {
 			continue
 		}
+		// (one group per rule: a group of all the rules' expressions needs
+		// so many automata that reading a line with them all is slower)
 		h := r.exprs().Scan(t)
 		ok := true
 		for i := range r.requires {

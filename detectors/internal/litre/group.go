@@ -91,6 +91,15 @@ func (d *MaskDFA) Scan(s string) uint64 {
 	return m
 }
 
+// CaselessASCII makes the automaton read the ASCII letters A-Z as a-z, so
+// that lower-case strings are found in text of any ASCII case. Call it
+// before the automaton is used, not concurrently with Scan.
+func (d *MaskDFA) CaselessASCII() {
+	for c := 'A'; c <= 'Z'; c++ {
+		d.class[c] = d.class[c-'A'+'a']
+	}
+}
+
 // lowerAsUpper makes the automaton read the ASCII letters a-z as A-Z (for
 // strings in canonical case).
 func (d *MaskDFA) lowerAsUpper() {
