@@ -1,6 +1,7 @@
 package corpora
 
 import (
+	"encoding/binary"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -24,6 +25,31 @@ var jsonStrSafe = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// safeEnd returns the index of the first byte at or after i of b that
+// is not jsonStrSafe (len(b) if none), reading eight bytes at a time: a
+// word holds an unsafe byte iff it holds a byte below 0x20, a '"' or a
+// '\\' (the exact "has a zero byte" tests on the word and on the word xor
+// the quote's and the backslash's repeated bytes).
+func safeEnd(b []byte, i int) int {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	for i+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[i:])
+		q := x ^ ('"' * ones)
+		bs := x ^ ('\\' * ones)
+		if ((x-0x20*ones)&^x|(q-ones)&^q|(bs-ones)&^bs)&highs != 0 {
+			break
+		}
+		i += 8
+	}
+	for i < len(b) && jsonStrSafe[b[i]] {
+		i++
+	}
+	return i
+}
 
 // jsonMaxDepth bounds the nesting the fast path follows; deeper values are
 // left to encoding/json (which has its own limit and error text).
@@ -92,9 +118,7 @@ func (s *jsonScan) str() (start, end int, esc, ok bool) {
 	}
 	i := start + 1
 	for {
-		for i < len(b) && jsonStrSafe[b[i]] {
-			i++
-		}
+		i = safeEnd(b, i)
 		if i >= len(b) {
 			return 0, 0, false, false
 		}
@@ -325,20 +349,14 @@ func (s *jsonScan) text() (string, bool) {
 	}
 	i++
 	start := i
-	for i < len(b) && jsonStrSafe[b[i]] {
-		i++
-	}
+	i = safeEnd(b, i)
 	if i < len(b) && b[i] == '"' { // nothing to decode
 		s.i = i + 1
 		return string(b[start:i]), true
 	}
 	out := append(s.buf[:0], b[start:i]...)
 	for {
-		for i < len(b) && jsonStrSafe[b[i]] {
-			j := i + 1
-			for j < len(b) && jsonStrSafe[b[j]] {
-				j++
-			}
+		if j := safeEnd(b, i); j > i {
 			out = append(out, b[i:j]...)
 			i = j
 		}

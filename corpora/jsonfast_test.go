@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -411,4 +412,32 @@ func FuzzMessagesContentEquivalence(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		checkContentEquivalence(t, raw)
 	})
+}
+
+// TestSafeEnd holds the word-at-a-time scan to the byte table on random
+// strings dense in the bytes that end it and in bytes above 0x7f.
+func TestSafeEnd(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	alphabet := []byte{'a', ' ', '"', '\\', 0x00, 0x1f, 0x20, 0x21, 0x5b, 0x5d, 0x7f, 0x80, 0xa2, 0xdc, 0xff, '\n'}
+	for range 20000 {
+		b := make([]byte, r.IntN(40))
+		for k := range b {
+			if r.IntN(4) == 0 {
+				b[k] = alphabet[r.IntN(len(alphabet))]
+			} else {
+				b[k] = byte(0x20 + r.IntN(0xe0))
+			}
+		}
+		i := 0
+		if len(b) > 0 {
+			i = r.IntN(len(b) + 1)
+		}
+		want := i
+		for want < len(b) && jsonStrSafe[b[want]] {
+			want++
+		}
+		if got := safeEnd(b, i); got != want {
+			t.Fatalf("safeEnd(%q, %d) = %d, want %d", b, i, got, want)
+		}
+	}
 }
