@@ -2,6 +2,7 @@ package corpora
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -17,7 +18,10 @@ import (
 //     sniffed is a Problem;
 //   - a directory: walked recursively in lexical order; hidden files and
 //     directories (names starting with ".") and files whose format cannot be
-//     sniffed are skipped silently;
+//     sniffed are skipped silently, except damaged corpus files (a
+//     *DamagedError from Sniff: a Parquet file without a readable footer,
+//     an unreadable ZIP archive, a compressed stream that fails at its
+//     start), which are Problems;
 //   - a glob (filepath.Glob syntax; no "**"): its matches in lexical order,
 //     as if the shell had expanded it: hidden names are left out, a matched
 //     directory is walked, a matched file is treated as named (a file that
@@ -143,9 +147,16 @@ func (e *expander) file(path string, named bool) {
 	if format == "" {
 		var err error
 		if format, err = Sniff(path); err != nil {
-			if named {
+			// A damaged corpus file is reported even when found by
+			// walking: skipping it would lose its records silently.
+			var damaged *DamagedError
+			if named || errors.As(err, &damaged) {
 				e.seen[key] = true
-				e.problems = append(e.problems, Problem{File: path, Reason: err.Error(), Records: -1})
+				p := Problem{File: path, Reason: err.Error(), Records: -1}
+				if damaged != nil {
+					p.Position = damaged.Position
+				}
+				e.problems = append(e.problems, p)
 			}
 			return
 		}

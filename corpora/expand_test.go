@@ -1,6 +1,8 @@
 package corpora
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"io"
 	"os"
@@ -9,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/revtrace/revtrace/internal/fixturegen"
 )
 
@@ -163,5 +166,57 @@ func TestNewReaders(t *testing.T) {
 	cancel()
 	if err := readers[4].Read(ctx, newRDSink()); err == nil {
 		t.Error("cancelled context not reported")
+	}
+}
+
+// TestExpandReportsDamagedFiles: walking a directory skips files of other
+// kinds silently, but a damaged corpus file (a Parquet file without its
+// footer, a cut ZIP export, a compressed stream broken at its start) is a
+// Problem, as it would be if named: its records must not vanish.
+func TestExpandReportsDamagedFiles(t *testing.T) {
+	dir := t.TempDir()
+	var pq bytes.Buffer
+	if _, err := fixturegen.WriteWildChat(&pq, rdConvs(rdCorpus()[:6]), fixturegen.WildChatOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var zb bytes.Buffer
+	if _, err := fixturegen.WriteChatGPTExport(&zb, rdConvs(rdCorpus()[:6]), fixturegen.ChatGPTExportOptions{Zip: true}); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{
+		"a-cut.parquet":  pq.Bytes()[:pq.Len()/2],
+		"b-cut.zip":      zb.Bytes()[:zb.Len()/2],
+		"c-badhead.gz":   {0x1F, 0x8B, 0xFF, 0xFF, 0, 0},
+		"d-cut.zst":      {0x28, 0xB5, 0x2F, 0xFD, 0x08},
+		"e-notes.txt":    []byte("plain notes\n"),
+		"f-good.parquet": pq.Bytes(),
+	}
+	var other bytes.Buffer
+	parquet.Write(&other, []rdParquetOther{{"a", 1}})
+	files["g-other.parquet"] = other.Bytes() // valid, not a corpus: skipped
+	var nozip bytes.Buffer
+	zw := zip.NewWriter(&nozip)
+	f, _ := zw.Create("notes.txt")
+	f.Write([]byte("hi"))
+	zw.Close()
+	files["h-nozip.zip"] = nozip.Bytes() // a ZIP of something else: skipped
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	inputs, problems := Expand([]string{dir}, "")
+	if want := []Input{{filepath.Join(dir, "f-good.parquet"), FormatWildChat}}; !reflect.DeepEqual(inputs, want) {
+		t.Errorf("inputs %v, want %v", inputs, want)
+	}
+	want := []struct{ name, pos string }{{"a-cut.parquet", "row=0"}, {"b-cut.zip", ""}, {"c-badhead.gz", ""}, {"d-cut.zst", ""}}
+	if len(problems) != len(want) {
+		t.Fatalf("problems %+v, want %v", problems, want)
+	}
+	for i, w := range want {
+		p := problems[i]
+		if p.File != filepath.Join(dir, w.name) || p.Position != w.pos || p.Records != -1 || p.Reason == "" {
+			t.Errorf("problem %d = %+v, want %s at %q", i, p, w.name, w.pos)
+		}
 	}
 }

@@ -42,6 +42,12 @@ var parquetMagic = []byte("PAR1")
 //     ShareChat.
 //
 // Anything else is an error that names the file and says what was seen.
+//
+// A file that holds a corpus container but is damaged — a Parquet file whose
+// footer cannot be read, a ZIP archive that cannot be opened or whose
+// conversations.json cannot be read, a compressed stream that fails before
+// its first record could be looked at — gives a *DamagedError, so that
+// Expand reports it even when it was found by walking a directory.
 func Sniff(path string) (format string, err error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -63,7 +69,15 @@ func Sniff(path string) (format string, err error) {
 		return "", err
 	}
 	defer rc.Close()
-	br := bufio.NewReaderSize(rc, 64<<10)
+	// A read error is the decompressor's (plain files do not fail): the
+	// file is a damaged stream, not content of another kind.
+	rec := &sniffReadErr{r: rc}
+	defer func() {
+		if err != nil && rec.err != nil {
+			err = &DamagedError{Err: err}
+		}
+	}()
+	br := bufio.NewReaderSize(rec, 64<<10)
 	first, err := sniffFirstByte(br)
 	if err == io.EOF {
 		return "", fmt.Errorf("%s: empty file (after decompression)", path)
@@ -81,6 +95,32 @@ func Sniff(path string) (format string, err error) {
 		return "", fmt.Errorf("%s: a compressed Parquet file: decompress it first (Parquet needs random access)", path)
 	}
 	return sniffCSV(br, path)
+}
+
+// DamagedError is a Sniff error for a file that is a damaged corpus file
+// rather than a file of another kind. Position is where the loss starts,
+// in the form of the format's positions ("row=0" for Parquet), "" when the
+// whole file is lost before any position.
+type DamagedError struct {
+	Err      error
+	Position string
+}
+
+func (e *DamagedError) Error() string { return e.Err.Error() }
+func (e *DamagedError) Unwrap() error { return e.Err }
+
+// sniffReadErr remembers the first read error other than io.EOF.
+type sniffReadErr struct {
+	r   io.Reader
+	err error
+}
+
+func (s *sniffReadErr) Read(b []byte) (int, error) {
+	n, err := s.r.Read(b)
+	if err != nil && err != io.EOF && s.err == nil {
+		s.err = err
+	}
+	return n, err
 }
 
 // sniffFirstByte skips a UTF-8 byte-order mark and white space and returns
@@ -112,12 +152,12 @@ func sniffParquet(f *os.File, path string) (format string, err error) {
 	defer func() {
 		// parquet-go panics on some malformed footers.
 		if r := recover(); r != nil {
-			format, err = "", fmt.Errorf("%s: unreadable Parquet footer: %v", path, r)
+			format, err = "", &DamagedError{Err: fmt.Errorf("%s: unreadable Parquet footer: %v", path, r), Position: "row=0"}
 		}
 	}()
 	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
-		return "", fmt.Errorf("%s: unreadable Parquet file: %w", path, err)
+		return "", &DamagedError{Err: fmt.Errorf("%s: unreadable Parquet file: %w", path, err), Position: "row=0"}
 	}
 	var names []string
 	var hasID, hasConversation bool
@@ -247,10 +287,10 @@ func sniffJSONArray(br *bufio.Reader, path string) (string, error) {
 
 // sniffZip tells the format of an export archive by its conversations.json
 // member (ChatGPT or Claude.ai), read in place.
-func sniffZip(path string) (string, error) {
+func sniffZip(path string) (format string, err error) {
 	zr, err := zip.OpenReader(path)
 	if err != nil {
-		return "", fmt.Errorf("%s: unreadable ZIP archive: %v", path, err)
+		return "", &DamagedError{Err: fmt.Errorf("%s: unreadable ZIP archive: %v", path, err)}
 	}
 	defer zr.Close()
 	members := zipConversations(&zr.Reader)
@@ -259,15 +299,20 @@ func sniffZip(path string) (string, error) {
 	}
 	rc, err := members[0].Open()
 	if err != nil {
-		return "", fmt.Errorf("%s: %s: %v", path, members[0].Name, err)
+		return "", &DamagedError{Err: fmt.Errorf("%s: %s: %v", path, members[0].Name, err)}
 	}
 	defer rc.Close()
-	br := bufio.NewReaderSize(rc, 64<<10)
+	rec := &sniffReadErr{r: rc}
+	defer func() {
+		if err != nil && rec.err != nil {
+			err = &DamagedError{Err: err}
+		}
+	}()
+	br := bufio.NewReaderSize(rec, 64<<10)
 	first, err := sniffFirstByte(br)
 	if err != nil {
 		return "", fmt.Errorf("%s: %s: empty or unreadable: %v", path, members[0].Name, err)
 	}
-	var format string
 	switch first {
 	case '[':
 		format, err = sniffJSONArray(br, path+": "+members[0].Name)
