@@ -48,7 +48,11 @@ import (
 // header's, e.g. from a broken quote; a message_index that is not an
 // integer; no url) is reported at "line=N" with what is known; its url, when
 // known, is skipped as a whole (Records 1; 0 for further bad rows of the same
-// url), else Records is -1. A damaged compressed stream is reported at the
+// url), else Records is -1. A quoted field that runs over lines reading as
+// rows of the file (a url with "://", an integer message_index and a user or
+// assistant role in their columns) was left open by a broken quote: that row
+// is reported and reading resumes on the line after its first, so that the
+// rows it swallowed are read. A damaged compressed stream is reported at the
 // first line not read (Records -1), after everything before it; the row it
 // cuts is reported with its url, and a conversation with fewer user rows than
 // its turns_count (its other rows were lost) is reported instead of being
@@ -228,13 +232,35 @@ func (r *sharechatReader) index(ctx context.Context, data io.ReaderAt, size int6
 			orphan("line="+strconv.Itoa(cr.lines+1), "read error, rest of the file lost: "+err.Error())
 			break
 		}
+		// A broken quote: a quoted field left open runs over the rows
+		// after it (with the closing quote of a later field, the row may
+		// even have the right number of fields). The row is then its first
+		// line only and reading resumes on the next line, so that the rows
+		// it swallowed are read; its url, when it comes before that field,
+		// is skipped.
+		swallowed := -1
+		if cr.lines > line {
+			swallowed = sharechatSwallowed(cr, cols)
+		}
 		var key []byte
-		if cols.url < cr.fields() {
+		if cols.url < cr.fields() && (swallowed < 0 || cols.url < swallowed) {
 			key = bytes.TrimSpace(cr.field(cols.url))
+		}
+		if swallowed >= 0 {
+			next, err := sharechatLineAfter(data, off, size)
+			if err != nil {
+				orphan("line="+strconv.Itoa(line+1), "read error, rest of the file lost: "+err.Error())
+				break
+			}
+			end = next
+			cr = newSharechatCSV(io.NewSectionReader(data, next, size-next), next) // key stays valid: it views the old buffer
+			cr.lines = line
 		}
 		reason := ""
 		index := 0
 		switch {
+		case swallowed >= 0:
+			reason = "unparsable row (a broken quote?): a quoted field runs over the rows after it; reading resumes on the next line"
 		case cr.fields() != cols.n:
 			reason = fmt.Sprintf("unparsable row (a broken quote?): %d fields, the header has %d", cr.fields(), cols.n)
 			if end == size && cr.lines > line {
@@ -282,6 +308,86 @@ func (r *sharechatReader) index(ctx context.Context, data io.ReaderAt, size int6
 		orphan("line="+strconv.Itoa(sharechatLines(data, size)+1), "stream damaged, rest of the file lost: "+streamErr.Error())
 	}
 	return order, cols, nil
+}
+
+// sharechatSwallowed returns the index of the first field of the current
+// record that holds, after a line break, a line that reads as a row of the
+// file (see sharechatRowLike): a quoted field left open by a broken quote
+// that ran over the rows after it. It returns -1 when there is none.
+func sharechatSwallowed(cr *sharechatCSV, cols *sharechatCols) int {
+	need := max(cols.url, cols.index, cols.role)
+	for i := range cr.fields() {
+		f := cr.field(i)
+		for {
+			nl := bytes.IndexByte(f, '\n')
+			if nl < 0 {
+				break
+			}
+			f = f[nl+1:]
+			if sharechatRowLike(f, cols, need) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// sharechatRowLike reports whether the line at the start of l begins like
+// a row of the file: split at commas, its url column holds "://", its
+// message_index column an integer and its role column a user or assistant
+// role. need is the largest of the three column indexes.
+func sharechatRowLike(l []byte, cols *sharechatCols, need int) bool {
+	if nl := bytes.IndexByte(l, '\n'); nl >= 0 {
+		l = l[:nl]
+	}
+	var url, index, role []byte
+	for k := 0; k <= need; k++ {
+		f := l
+		if j := bytes.IndexByte(l, ','); j >= 0 {
+			f, l = l[:j], l[j+1:]
+		} else if k < need {
+			return false
+		}
+		switch k {
+		case cols.url:
+			url = f
+		case cols.index:
+			index = f
+		case cols.role:
+			role = f
+		}
+	}
+	if !bytes.Contains(url, []byte("://")) {
+		return false
+	}
+	if _, ok := sharechatIndex(string(index)); !ok {
+		return false
+	}
+	switch NormaliseRole(string(bytes.TrimSpace(role))) {
+	case RoleUser, RoleAssistant:
+		return true
+	}
+	return false
+}
+
+// sharechatLineAfter returns the offset just past the first line break at
+// or after off (size when there is none).
+func sharechatLineAfter(data io.ReaderAt, off, size int64) (int64, error) {
+	buf := make([]byte, 64<<10)
+	for off < size {
+		n, err := data.ReadAt(buf[:min(int64(len(buf)), size-off)], off)
+		if i := bytes.IndexByte(buf[:n], '\n'); i >= 0 {
+			return off + int64(i) + 1, nil
+		}
+		off += int64(n)
+		if err != nil && err != io.EOF {
+			return 0, err
+		}
+		if n == 0 {
+			break
+		}
+	}
+	return size, nil
 }
 
 // sharechatHeader maps header names (case-insensitive) to columns.

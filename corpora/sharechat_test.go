@@ -266,6 +266,65 @@ func TestShareChatReaderTruncated(t *testing.T) {
 	}
 }
 
+// TestShareChatReaderBrokenQuote: a quoted text left open runs over the
+// rows after it up to some later field's closing quote, and the row may
+// then even have the header's number of fields. The row is reported (its
+// url skipped) and reading resumes on its next line: every other
+// conversation is delivered complete, none swallowed.
+func TestShareChatReaderBrokenQuote(t *testing.T) {
+	var convs []fixturegen.Conv
+	for i := range 60 {
+		convs = append(convs, rdConv(rdHex(4000+i), "gpt-4o",
+			"user", fmt.Sprintf("request %d:\n%s", i, rdWords(i, 20)),
+			"assistant", fmt.Sprintf("reply %d, \"quoted\":\n%s", i, rdWords(i+3, 60)),
+			"user", "and again",
+			"assistant", "done"))
+	}
+	byURL := map[string]fixturegen.Conv{}
+	for _, c := range convs {
+		byURL[fixturegen.ShareChatURL(c.ID)] = c
+	}
+	var buf bytes.Buffer
+	if _, err := fixturegen.WriteShareChat(&buf, rdConvs(convs), fixturegen.ShareChatOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(buf.String(), "\n")
+	var out strings.Builder
+	var brokenLines []int
+	next := len(lines) / 3 // a broken row goes before the first row from here
+	for i, l := range lines {
+		if i >= next && strings.HasPrefix(l, "chatgpt,") {
+			brokenLines = append(brokenLines, i+len(brokenLines)+1)
+			fmt.Fprintf(&out, "chatgpt,https://chatgpt.com/share/broken-%d,1,0,user,\"never closed, %s,English,default_model_slug,,,\n", i, rdWords(i, 3))
+			next = len(lines)
+			if len(brokenLines) == 1 {
+				next = 2 * len(lines) / 3
+			}
+		}
+		out.WriteString(l)
+	}
+	path := filepath.Join(t.TempDir(), "broken.csv")
+	os.WriteFile(path, []byte(out.String()), 0o644)
+	s := rdRead(t, NewShareChatReader(path))
+	if len(s.problems) != 2 {
+		t.Fatalf("problems %+v, want one per broken row", s.problems)
+	}
+	for i, p := range s.problems {
+		if p.Position != fmt.Sprintf("line=%d", brokenLines[i]) || p.Records != 1 ||
+			!strings.Contains(p.Reason, "broken quote") || !strings.Contains(p.Reason, "url=https://chatgpt.com/share/broken-") {
+			t.Errorf("problem %d = %+v, want line=%d, records 1", i, p, brokenLines[i])
+		}
+	}
+	if len(s.convs) != len(convs) {
+		t.Fatalf("%d conversations, want %d", len(s.convs), len(convs))
+	}
+	for _, c := range s.convs {
+		if !reflect.DeepEqual(c.Messages, rdShareChatMessages(byURL[c.ID])) {
+			t.Errorf("conversation %s delivered incomplete or changed", c.ID)
+		}
+	}
+}
+
 func TestShareChatReaderStops(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "c.csv")
 	rdWriteFile(t, path, "", func(w io.Writer) error {
