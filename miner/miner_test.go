@@ -8,11 +8,13 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/revtrace/revtrace/internal/fixturegen"
 	"github.com/revtrace/revtrace/miner"
+	"github.com/revtrace/revtrace/reports"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -71,15 +73,84 @@ func TestGoldenSummary(t *testing.T) {
 	}
 }
 
-// TestWorkersDeterministic: the outputs do not depend on the worker count.
+// TestWorkersDeterministic: the same input twice, and with --workers 1, 2
+// and 4, gives byte-identical outputs (events, errors, summary, cases, the
+// reports and their tables). The input mixes every format (the fixtures:
+// WildChat, ShareChat, DevGPT, messages .zst, ShareGPT, LMSYS, the ChatGPT
+// export ZIP and the Claude export) with damaged files, so that errors.jsonl
+// has records from several readers, interleaved with conversations.
 func TestWorkersDeterministic(t *testing.T) {
-	out1, _ := mine(t, 1, fixtures)
-	out4, _ := mine(t, 4, fixtures)
-	for _, f := range []string{"events.jsonl", "summary.json", "errors.jsonl", "cases.jsonl"} {
-		if !bytes.Equal(read(t, filepath.Join(out1, f)), read(t, filepath.Join(out4, f))) {
-			t.Errorf("%s differs between --workers 1 and --workers 4", f)
+	damaged := t.TempDir()
+	pq := parquetFile(t, fixturegen.WildChatRelease48M, 40, 20)
+	writeBytes(t, filepath.Join(damaged, "cut.parquet"), pq[:len(pq)/2])
+	writeBytes(t, filepath.Join(damaged, "page.parquet"), corruptContentPage(t, parquetFile(t, fixturegen.WildChatRelease48M, 45, 15), 1))
+	var jl strings.Builder
+	if _, err := fixturegen.WriteMessages(&jl, fixturegen.Generate(31, 150), fixturegen.MessagesOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(jl.String(), "\n")
+	for _, i := range []int{140, 77, 3} { // broken lines spread over several batches
+		lines = slices.Insert(lines, i, `{"messages": [{"role": "user", "content": "cut`+"\n")
+	}
+	writeBytes(t, filepath.Join(damaged, "logs.jsonl"), []byte(strings.Join(lines, "")))
+	gz, _ := gen(t, 32, 40, "gz", writeShareGPTLines)
+	writeBytes(t, filepath.Join(damaged, "sharegpt.jsonl.gz"), gz[:len(gz)*2/3])
+	zb, _ := gen(t, 17, 20, "", writeChatGPTZip)
+	zb = bytes.Clone(zb)
+	for i := len(zb) / 2; i < len(zb)/2+64; i++ {
+		zb[i] ^= 0x55
+	}
+	writeBytes(t, filepath.Join(damaged, "export.zip"), zb)
+
+	var first map[string][]byte
+	for _, workers := range []int{1, 2, 2, 4} {
+		out, res := mine(t, workers, fixtures, damaged)
+		if err := reports.Write(out, res.Summary); err != nil {
+			t.Fatal(err)
+		}
+		files := outputFiles(t, out)
+		if first == nil {
+			first = files
+			t.Logf("%d output files, %d events, %d error records, %d corpora", len(files), res.Events, res.Errors, len(res.Summary.Corpora))
+			for _, f := range []string{"events.jsonl", "summary.json", "errors.jsonl", "cases.jsonl", "report.md", "report.html", "tables/figure3a_funnel.csv"} {
+				if len(files[f]) == 0 {
+					t.Errorf("%s missing or empty", f)
+				}
+			}
+			if res.Errors < 6 || len(res.Summary.Corpora) < 8 {
+				t.Errorf("%d error records, %d corpora: the input should hold every format and damage in several", res.Errors, len(res.Summary.Corpora))
+			}
+			continue
+		}
+		for name, b := range first {
+			if !bytes.Equal(files[name], b) {
+				t.Errorf("--workers %d: %s differs from the first run (--workers 1)", workers, name)
+			}
+		}
+		for name := range files {
+			if _, ok := first[name]; !ok {
+				t.Errorf("--workers %d: %s not written by the first run", workers, name)
+			}
 		}
 	}
+}
+
+// outputFiles reads every file under out, by path relative to out.
+func outputFiles(t *testing.T, out string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(out, path)
+		files[filepath.ToSlash(rel)] = read(t, path)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
 
 // TestGeneratedCorporaReadCompletely: a generated corpus in each format is
