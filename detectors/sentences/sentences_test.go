@@ -116,6 +116,9 @@ func FuzzSentences(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		checkSpans(t, s)
+		if !reflect.DeepEqual(Split(s), Split(s)) {
+			t.Fatalf("Split(%q) differs between two calls", s)
+		}
 		// Content outside the spans is only white space.
 		covered := make([]bool, len(s))
 		for _, sp := range Split(s) {

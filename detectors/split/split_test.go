@@ -1,6 +1,7 @@
 package split
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -465,6 +466,9 @@ func FuzzSplit(f *testing.F) {
 			reply = reply[:1024] // every offset is probed below: keep it quadratic in a small size
 		}
 		p := Split(reply)
+		if p2 := Split(reply); !reflect.DeepEqual(p, p2) {
+			t.Fatalf("Split differs between two calls: %+v, %+v", p, p2)
+		}
 		if p.Body != nil {
 			b := *p.Body
 			if b.Start < 0 || b.End > len(reply) || b.Start >= b.End {
