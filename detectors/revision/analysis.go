@@ -264,11 +264,17 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 	if a.topicShift() && !strong {
 		return false, "the turn turns to another matter"
 	}
+	if h.Keyword == "not ... but" && a.notOnly(h) {
+		return false, "\"not only ... but\" adds, it does not correct"
+	}
 	if (h.Family == screen.Withdraw || h.Family == screen.Replace) && a.articleBefore(h) {
 		// "add a delete button", "a remove option": the cue names a thing.
 		return false, "cue used as a noun modifier"
 	}
 	reask := a.reask(h)
+	if a.insteadOfThenDo(s, h) && !a.selfStatement(a.toks(s.s, h.Start)) {
+		return true, "instead of X, do Y"
+	}
 	switch kind := a.questionKind(s, h); kind {
 	case "suggestion":
 		return true, "suggestion"
@@ -313,6 +319,7 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 		// in a short turn.
 		return false, "the user's own action"
 	}
+
 	if h.Family == screen.Correct {
 		switch {
 		case a.selfStatement(a.toks(a.clauseStart(s, h.Start), h.Start)):
@@ -407,7 +414,7 @@ const whyNoRequest = "no request about the draft"
 var hardRejects = exact("new task", "new task (first sentence)", "cue describes the task (how to / tool to)",
 	"info question", "yesno question", "new material for a new transformation", "text to transform is new",
 	"new text in another language", "someone else's wish", "pushback on a refusal", "quiz question",
-	"new role-play or persona prompt", "multiple-choice question", "continuation")
+	"new role-play or persona prompt", "multiple-choice question", "continuation", "the turn turns to another matter")
 
 // topicShift reports a turn that opens by turning to another matter
 // ("different thing: ...", "unrelated, but ...", "otra pregunta: ...").
@@ -427,6 +434,19 @@ func (a *analysis) topicShift() bool {
 		}
 	}
 	return false
+}
+
+// versionVerbs ask for a version ("write a python version").
+var versionVerbs = set(`write make give do create generate produce show send provide redo rewrite need want get`)
+
+// notAForm are form words that, before "version", name another time or
+// place in a sequence ("a future version", "the first version").
+var notAForm = set(`past present future first third next previous last new old active passive`)
+
+// notOnly reports "not only/just X but (also) Y".
+func (a *analysis) notOnly(h screen.Hit) bool {
+	ts := a.toks(h.Start, h.End)
+	return len(ts) > 1 && (ts[1].w == "only" || ts[1].w == "just" || ts[1].w == "merely")
 }
 
 // articleBefore reports an edit cue right after an indefinite article ("a
@@ -449,9 +469,16 @@ func (a *analysis) formVersion(h screen.Hit) bool {
 	if h.Keyword != "version" && h.Keyword != "another version" {
 		return false
 	}
-	ts := a.toks(max(0, h.Start-40), h.Start)
-	if n := len(ts); n > 0 && (formWords[ts[n-1].w] || toneWords[ts[n-1].w]) {
-		return true
+	s := a.sentenceOf(h.Start)
+	ts := a.toks(a.clauseStart(s, h.Start), h.Start)
+	if n := len(ts); n >= 2 && (formWords[ts[n-1].w] || toneWords[ts[n-1].w]) && (ts[n-2].w == "a" || ts[n-2].w == "an") {
+		// "write a python version", "give me a shorter version": a verb
+		// asks for it ("in a future version" names none).
+		for _, t := range ts[:n-2] {
+			if versionVerbs[t.w] && !notAForm[ts[n-1].w] {
+				return true
+			}
+		}
 	}
 	after := a.toks(h.End, min(len(a.f), h.End+40))
 	return len(after) > 1 && formPrepositions[after[0].w] && formWords[after[1].w]

@@ -86,6 +86,10 @@ func (a *analysis) cueless() (string, string) {
 		}
 		return "", ""
 	}
+	if jaAlsoRequest(a.f) {
+		a.note("cue-less: also-request (も ... して)")
+		return Extend, ""
+	}
 	if len(ws) > cuelessMaxWords {
 		return "", ""
 	}
@@ -109,7 +113,7 @@ func (a *analysis) cueless() (string, string) {
 		a.note("cue-less: acknowledgement")
 		return "", ""
 	}
-	if planWords[ws[0]] || (len(ws) > 1 && ws[0] == "i" && (ws[1] == "will" || ws[1] == "think" || ws[1] == "guess")) {
+	if a.ownPlan(ws) {
 		a.note("cue-less: the user's own plan or opinion")
 		return "", ""
 	}
@@ -123,7 +127,7 @@ func (a *analysis) cueless() (string, string) {
 			return "", ""
 		}
 	}
-	rest := skipWords(ws, discourse)
+	rest := skipWords(skipWords(ws, discourse), leadSkips)
 	if len(rest) == 0 {
 		return "", ""
 	}
@@ -144,25 +148,41 @@ func (a *analysis) cueless() (string, string) {
 		a.note("cue-less: states a contrast with the draft")
 		return Correct, ""
 	}
+	if a.valueStatement(all, rest) {
+		a.note("cue-less: states a value the draft has otherwise")
+		return Correct, ""
+	}
+	if typ, item := a.negativeImperative(skipWords(ws, leadSkips), all); typ != "" {
+		a.note("cue-less: a negative instruction about the draft")
+		return typ, item
+	}
 	if a.prevCode && hasErrorMark(a.f) {
 		a.note("cue-less: error report after code")
 		return Correct, ""
 	}
 	last := rest[len(rest)-1]
-	if rest[0] == "also" || rest[0] == "and" || rest[0] == "plus" || last == "too" ||
+	if ws[0] == "also" || ws[0] == "plus" || last == "too" || (ws[0] == "and" && len(ws) > 2 && a.namesDraft(all)) ||
 		(len(rest) > 1 && rest[len(rest)-2] == "as" && last == "well") || a.additive(all) {
 		a.note("cue-less: additive instruction")
 		return Extend, ""
 	}
+	if imperativeEdits[rest[0]] && len(rest) > 2 && draftPronouns[rest[1]] && replaceVerbs[rest[0]] {
+		a.note("cue-less: renames or re-signs the draft")
+		return Replace, ""
+	}
 	if imperativeEdits[rest[0]] && len(rest) > 1 && draftPronouns[rest[1]] {
 		a.note("cue-less: short instruction")
-		if a.formWord(all) {
+		if a.formWord(all) || a.structureTarget(rest[2:]) || formOrToneNext(rest[2:]) {
 			return Reformat, ""
 		}
 		return Other, ""
 	}
-	for _, w := range rest {
-		if praiseWords[w] {
+	if cliticImperatives[rest[0]] && formOrToneNext(rest[1:]) {
+		a.note("cue-less: the draft in another tone or degree")
+		return Reformat, ""
+	}
+	for i, w := range rest {
+		if praiseWords[w] && !(w == "like" && i > 0 && likenessVerbs[rest[i-1]]) {
 			a.note("cue-less: praise")
 			return "", ""
 		}
@@ -232,7 +252,9 @@ func (a *analysis) cuelessQuestion(s span) bool {
 			return true
 		}
 	}
-	if questionWords[ws[0]] && (q || !conjunctionQuestionWords[ws[0]]) {
+	if questionWords[ws[0]] && (q || !conjunctionQuestionWords[ws[0]] || englishConjunctions[ws[0]] && !behaviourReport(ws)) {
+		// "when currency decreases will GDP increase" asks; "when I
+		// press + it shows 02" reports.
 		return true
 	}
 	if infoVerbs[ws[0]] {
@@ -241,7 +263,17 @@ func (a *analysis) cuelessQuestion(s span) bool {
 	if !q {
 		// "is 2M+ requests a day a lot or should i ...": an auxiliary
 		// followed by a subject, a number or a determiner asks.
-		return auxStarts[ws[0]] && len(ws) > 1 && (subjects[ws[1]] || objectPronouns[ws[1]] || startsWithDigit(ws[1]))
+		if !auxStarts[ws[0]] || len(ws) < 2 {
+			return false
+		}
+		if subjects[ws[1]] {
+			return true
+		}
+		// a determiner or number after an auxiliary that really opens the
+		// sentence ("is 2M+ requests a day a lot"), not one after "you"
+		// ("you had 19 points, not 25")
+		raw := words(a.toks(s.s, s.e))
+		return len(raw) > 0 && raw[0] == ws[0] && (objectPronouns[ws[1]] || startsWithDigit(ws[1]))
 	}
 	for _, tag := range orNotTags {
 		if strings.HasSuffix(strings.TrimRight(joined, "?？ "), tag) {
@@ -297,8 +329,9 @@ func (a *analysis) contrast(ts []tok) (int, bool) {
 		for j < len(ts)-1 && (objectPronouns[ts[j].w] || ts[j].w == "in" || ts[j].w == "on" || ts[j].w == "na" || ts[j].w == "no" || ts[j].w == "по") {
 			j++
 		}
-		if !isNumber(ts[j].w) && !isNumber(prev) && !a.prevWord(ts[j].w) && !a.prevWord(prev) {
-			continue
+		if !isNumber(ts[j].w) && !isNumber(prev) && !a.prevWord(ts[j].w) && !a.prevWord(prev) &&
+			(valueKind(ts[j].w) == "" || !draftHasKind(a.prevText(), valueKind(ts[j].w))) {
+			continue // values of the draft's kind contrast too ("na quinta, não na sexta")
 		}
 		if t.w == "не" && prev != "а" && !isNumber(prev) {
 			continue
@@ -380,9 +413,14 @@ var faultWords = set(`not no don't dont doesn't doesnt didn't didnt isn't isnt w
 var cjkFaults = []string{"不", "没", "还是", "只有", "空", "显示", "出来", "ない", "しか", "表示", "出ます", "なる"}
 
 // faultWord reports whether the turn describes behaviour (see faultWords).
+// A behaviour verb counts only with the draft as its subject ("it says
+// ..."), not a person ("leo says he's away").
 func (a *analysis) faultWord(ts []tok) bool {
-	for _, t := range ts {
+	for i, t := range ts {
 		if faultWords[t.w] {
+			if behaviourVerbs[t.w] && i > 0 && !draftPronouns[ts[i-1].w] && !faultSubjects[ts[i-1].w] && !a.prevCode {
+				continue
+			}
 			return true
 		}
 	}
@@ -440,5 +478,362 @@ func (a *analysis) additive(ts []tok) bool {
 			return true
 		}
 	}
+	return jaAlsoRequest(a.f)
+}
+
+// jaAlsoRequest reports a Japanese request with the particle も ("also") on
+// its object and a request form at the end ("合計金額も最後に表示するように
+// して", "日付も入れてください").
+func jaAlsoRequest(f string) bool {
+	t := strings.TrimRight(f, " 。！!")
+	request := false
+	for _, e := range []string{"して", "してください", "して下さい", "ようにして", "てください", "入れて", "加えて", "書いて", "出して"} {
+		if strings.HasSuffix(t, e) {
+			request = true
+			break
+		}
+	}
+	if !request {
+		return false
+	}
+	for i := 0; i < len(t); {
+		k := strings.Index(t[i:], "も")
+		if k < 0 {
+			return false
+		}
+		j := i + k
+		before, _ := utf8.DecodeLastRuneInString(t[:j])
+		after, _ := utf8.DecodeRuneInString(t[j+len("も"):])
+		// not もう, もっと, もし, でも, とも, ても
+		if j > 0 && isCJK(before) && before != 'で' && before != 'と' && before != 'て' && after != 'う' && after != 'っ' && after != 'し' {
+			return true
+		}
+		i = j + len("も")
+	}
 	return false
 }
+
+// faultSubjects may stand before a behaviour verb in a fault report ("now
+// it says", "the output shows").
+var faultSubjects = set(`still now just also always output code script page app program result results error console
+	screen terminal log it's its`)
+
+// leadSkips open a short instruction without changing it ("actually call
+// it ...", "just sign it ...").
+var leadSkips = set(`actually just please pls plz maybe now also kindly simply instead rather`)
+
+// likenessVerbs before "like" compare ("they all sound like the same app"),
+// they do not praise.
+var likenessVerbs = set(`sound sounds look looks feel feels seem seems read reads smell smells taste tastes`)
+
+// cuelessWordCount counts the words of the turn as the screen does (two
+// CJK runes make a word).
+func cuelessWordCount(ts []tok) int {
+	n, cjk := 0, 0
+	for _, t := range ts {
+		if t.cjk {
+			cjk++
+		} else {
+			n++
+		}
+	}
+	return n + cjk/2
+}
+
+// ownPlan reports a turn that opens with the user's own plan or opinion
+// ("i'll send it tomorrow", "i think it's fine", "i'm gonna post it"); "i'm
+// not senior" states a fact the draft got wrong.
+func (a *analysis) ownPlan(ws []string) bool {
+	if len(ws) > 1 && ws[0] == "i" && (ws[1] == "will" || ws[1] == "think" || ws[1] == "guess") {
+		return true
+	}
+	if !planWords[ws[0]] {
+		return false
+	}
+	if (ws[0] == "i'm" || ws[0] == "im") && len(ws) > 1 {
+		next := ws[1]
+		return next == "going" || next == "gonna" || next == "about" || next == "planning" || next == "thinking" ||
+			next == "sure" || next == "happy" || next == "glad" || strings.HasSuffix(next, "ing")
+	}
+	return true
+}
+
+// namesDraft reports a pronoun pointing at the draft among the tokens.
+func (a *analysis) namesDraft(ts []tok) bool {
+	for _, t := range ts {
+		if draftPronouns[t.w] {
+			return true
+		}
+	}
+	return false
+}
+
+// structureTarget reports "in/into (a) <structure>" ("in a main() function",
+// "into a table").
+func (a *analysis) structureTarget(ws []string) bool {
+	if len(ws) < 2 || !formPrepositions[ws[0]] {
+		return false
+	}
+	for _, w := range ws[1:min(len(ws), 4)] {
+		if structureNouns[w] || formWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// valueStatement reports a short statement that gives a value (a number, a
+// weekday, a month) the last assistant message does not have, in a slot the
+// message fills otherwise: "march has 31 days" after a range ending on the
+// 30th, "its 555-0199 now" after 555-0142, "3日です" after 5日. The turn is a
+// statement with a copula near the start of a clause ("march has", "its",
+// "…です"), without a first-person subject ("I rolled a 6", "i wanna start
+// with 2000"), a hypothetical, arithmetic or a leading verb (a new
+// computation: "convert 5 miles to km"); the slot is shown by a content word
+// of the draft in the same sentence or by a draft value of the same shape.
+func (a *analysis) valueStatement(all []tok, rest []string) bool {
+	if cuelessWordCount(all) > valueMaxWords || strings.ContainsAny(a.f, ":：=+*×÷^<>%") {
+		return false
+	}
+	if first := rest[0]; creationVerbs[first] || imperativeEdits[first] || lightVerbs[first] && !draftPronouns[first] ||
+		infoVerbs[first] || questionWords[first] || transformVerbs[first] {
+		return false
+	}
+	for _, t := range all {
+		if firstPersonSubjects[t.w] || hypotheticals[t.w] {
+			return false
+		}
+	}
+	for _, p := range []string{"我", "私", "如果", "もし", "减", "加", "乘", "除"} {
+		if strings.Contains(a.f, p) {
+			return false
+		}
+	}
+	prev := a.prevText()
+	for _, s := range a.sents {
+		if !a.copulaClause(s) {
+			continue
+		}
+		ts := a.toks(s.s, s.e)
+		newValue, slot := false, false
+		for i, t := range ts {
+			switch kind := valueKind(t.w); kind {
+			case "number":
+				unit := ""
+				if i+1 < len(ts) && ts[i+1].cjk {
+					unit = ts[i+1].w
+				}
+				if !hasToken(prev, t.w) {
+					newValue = true
+					slot = slot || draftHasShape(prev, t.w, unit)
+				}
+			case "weekday", "month":
+				if !strings.Contains(prev, t.w) {
+					newValue = true
+					slot = slot || draftHasKind(prev, kind)
+				} else {
+					slot = true // "march has 31 days": the month is the draft's
+				}
+			default:
+				if !t.cjk && utf8.RuneCountInString(t.w) >= prevWordMinLength && !fillers[t.w] && !stopish[t.w] &&
+					!frameWords[t.w] && a.prevWord(t.w) {
+					slot = true
+				}
+			}
+		}
+		if !slot && hasCJK(a.f[s.s:s.e]) && a.cjkOverlap(s, screen.Hit{Start: -1, End: -1}) {
+			slot = true
+		}
+		if newValue && slot {
+			return true
+		}
+	}
+	return false
+}
+
+// copulaClause reports a sentence with a copula or "has" at the start of a
+// comma clause ("march has 31 days", "my number changed, its 555-0199 now")
+// or a Japanese copula at its end ("3日です").
+func (a *analysis) copulaClause(s span) bool {
+	text := strings.TrimRight(a.f[s.s:s.e], " 。！!.")
+	for _, c := range []string{"です", "でした", "になってます", "になっています", "だよ"} {
+		if strings.HasSuffix(text, c) {
+			return true
+		}
+	}
+	ts := a.toks(s.s, s.e)
+	clause := 0
+	for i, t := range ts {
+		if i > 0 && strings.ContainsAny(a.f[ts[i-1].e:t.s], ",，;") {
+			clause = 0
+		}
+		if clause < 3 && valueCopulas[t.w] {
+			return true
+		}
+		clause++
+	}
+	return false
+}
+
+// valueCopulas link a subject to the value it has.
+var valueCopulas = set(`is are was were has have had it's its that's there's es son está era tiene est c'est sont
+	ist sind hat war é são tem era è sono ha`)
+
+// firstPersonSubjects make a statement about the user's own doing ("I
+// rolled a 6", "i wanna start with 2000 euros").
+var firstPersonSubjects = set(`i i'd i'll i've we we're we'll yo je j'ai ich я eu io`)
+
+// hypotheticals make a statement a supposition ("if there is 20 new
+// chapters a day").
+var hypotheticals = set(`if si wenn falls если se`)
+
+// draftHasShape reports a number in the draft with the digit pattern of v
+// ("555-0142" for "555-0199") or, with a CJK unit after v, a number with
+// that unit ("5日" for "3日").
+func draftHasShape(prev, v, unit string) bool {
+	shape := digitShape(v)
+	for _, t := range tokenize(prev, 0, len(prev)) {
+		if !startsWithDigit(t.w) {
+			continue
+		}
+		if unit != "" {
+			if i := strings.Index(prev[t.e:], unit); i == 0 {
+				return true
+			}
+			continue
+		}
+		if digitShape(t.w) == shape {
+			return true
+		}
+	}
+	return false
+}
+
+// digitShape maps every digit of w to 'd' ("555-0199" -> "ddd-dddd").
+func digitShape(w string) string {
+	b := []byte(w)
+	for i, c := range b {
+		if c >= '0' && c <= '9' {
+			b[i] = 'd'
+		}
+	}
+	return string(b)
+}
+
+// valueMaxWords is the most words of a value statement.
+const valueMaxWords = 12
+
+// transformVerbs open a new computation or conversion.
+var transformVerbs = set(`convert calculate compute count sum add subtract multiply divide round translate`)
+
+// valueKind names the kind of value a token is: "number", "weekday",
+// "month", or "".
+func valueKind(w string) string {
+	if startsWithDigit(w) {
+		return "number"
+	}
+	if weekdays[w] {
+		return "weekday"
+	}
+	if months[w] {
+		return "month"
+	}
+	return ""
+}
+
+func draftHasNumber(prev string) bool {
+	for i := 0; i < len(prev); i++ {
+		if prev[i] >= '0' && prev[i] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+func draftHasKind(prev, kind string) bool {
+	names := weekdays
+	if kind == "month" {
+		names = months
+	}
+	for _, t := range tokenize(prev, 0, len(prev)) {
+		for _, part := range strings.Split(t.w, "-") {
+			if names[part] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// weekdays and months in the languages of the screen (folded).
+var weekdays = set(`monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun
+	lunes martes miércoles miercoles jueves viernes sábado sabado domingo
+	lundi mardi mercredi jeudi vendredi samedi dimanche
+	montag dienstag mittwoch donnerstag freitag samstag sonntag
+	понедельник вторник среда среду четверг пятница пятницу суббота субботу воскресенье
+	segunda terça terca quarta quinta sexta sábado domingo
+	lunedì lunedi martedì martedi mercoledì mercoledi giovedì giovedi venerdì venerdi sabato domenica`)
+
+var months = set(`january february march april may june july august september october november december
+	jan feb mar apr jun jul aug sep sept oct nov dec
+	enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
+	janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre
+	januar februar märz april mai juni juli august september oktober november dezember
+	января февраля марта апреля мая июня июля августа сентября октября ноября декабря
+	janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro
+	gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre`)
+
+// negativeImperative finds "don't/dont/do not/never + verb ..." opening a
+// short turn about the draft ("dont threaten him with the housing
+// authority"): a withdrawal of what the verb does, or a reformat when it is
+// about tone or form ("don't make it so formal").
+func (a *analysis) negativeImperative(rest []string, all []tok) (string, string) {
+	if len(rest) == 0 || rest[0] == "you" {
+		return "", "" // "you don't correct my grammar" speaks of the assistant
+	}
+	n := 0
+	switch {
+	case rest[0] == "don't" || rest[0] == "dont" || rest[0] == "never":
+		n = 1
+	case len(rest) > 1 && rest[0] == "do" && rest[1] == "not":
+		n = 2
+	default:
+		return "", ""
+	}
+	if len(rest) <= n+1 || notAnInstruction[rest[n]] {
+		return "", ""
+	}
+	if rest[n] == "make" || rest[n] == "sound" || formOrToneNext(rest[n+1:]) {
+		return Reformat, ""
+	}
+	// the item: from the verb on, as written
+	for _, t := range all {
+		if t.w == rest[n] {
+			return Withdraw, a.phrase(t.s, len(a.f))
+		}
+	}
+	return Withdraw, ""
+}
+
+// notAnInstruction are verbs after "don't" that ask nothing of the draft
+// ("don't worry", "don't know").
+var notAnInstruction = set(`worry know think understand get care mind forget be have need want like see remember bother
+	change touch do go stop`)
+
+// englishConjunctions start a question without a question mark unless the
+// sentence reports behaviour ("when I press + it shows 02").
+var englishConjunctions = set(`when where if`)
+
+// behaviourReport reports words that describe what a program or draft does
+// ("when I press + it shows 02", "nothing happens when ...").
+func behaviourReport(ws []string) bool {
+	for _, w := range ws {
+		if behaviourVerbs[w] || reportWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+var reportWords = set(`nothing doesn't doesnt didn't didnt won't wont crashes crashed crash freezes hangs breaks fails
+	failed stops stopped disappears vanishes`)

@@ -227,7 +227,8 @@ func (a *analysis) substituteAfter(h screen.Hit, s span) bool {
 	}
 	ts := a.toks(h.End, s.e)
 	for i, t := range ts {
-		if t.w == "instead" && (i+1 >= len(ts) || ts[i+1].w != "of") {
+		if t.w == "instead" && (i+1 >= len(ts) || ts[i+1].w != "of") &&
+			!a.selfStatement(a.toks(a.clauseStart(s, t.s), t.s)) { // "i'll attach the e-ticket instead"
 			return true
 		}
 	}

@@ -268,7 +268,8 @@ var weakCorrect = exact(
 	"there is no", "is not a", "is not an", "isn't a", "isn't an", "doesn't have", "does not have", "almost there",
 	"mixed up", "remind you", "let me remind you", "we are talking about", "i'm talking about", "i am talking about",
 	"i was talking about", "no change", "you said", "but you said", "you just said", "should be", "needs to be",
-	"must be", "has to be", "supposed to be", "meant to be", "should have been", "it's giving me", "it gives me",
+	"must be", "has to be", "supposed to be", "meant to be", "should have been", "it's more like", "its more like",
+	"it's giving me", "it gives me",
 	"giving me", "it's showing", "it shows", "it returns", "it outputs", "now it says", "now says", "it says",
 	"you mean")
 
@@ -281,7 +282,7 @@ var clarifyCues = exact("i mean", "i meant", "i said", "i asked", "i told you", 
 // weakGeneric are vague cues (wishes, "same for", "another") that need a
 // short turn, code before, or an explicit reference to count.
 var weakGeneric = exact("i need it to", "i want it to", "need it to", "want it to", "it should", "it needs to",
-	"it has to", "it must", "same for", "any other", "other ideas", "other options", "es soll", "es sollte", "soll sich", "same with", "do the same", "^more", "^less", "^another", "different", "another",
+	"it has to", "it must", "want the code to", "need the code to", "should only", "same for", "any other", "other ideas", "other options", "es soll", "es sollte", "soll sich", "same with", "do the same", "^more", "^less", "^another", "different", "another",
 	"better", "version", "do it", "make the", "alternative", "again", "changes", "change", "update", "tweak",
 	"improve", "adjust", "alter", "polish", "refine", "not good", "not great", "don't like", "do not like")
 
@@ -297,7 +298,7 @@ var weakReformat = exact("table", "tabular", "format", "formatting", "style", "t
 // statedValues are correction cues that state the right value ("testing
 // should be 2 hours").
 var statedValues = exact("should be", "needs to be", "must be", "has to be", "supposed to be", "meant to be",
-	"should have been")
+	"should have been", "it's more like", "its more like")
 
 // prepositionCues attach to a verb ("rewrite it without the dog"): alone at
 // the start of a clause they are not an instruction.

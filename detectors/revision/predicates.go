@@ -348,6 +348,9 @@ func (a *analysis) leadKind(s span, h screen.Hit) int {
 		if cjkLeadEmpty(lead) {
 			return leadEmpty
 		}
+		if topicVerbCues[h.Keyword] && a.nwords <= 20 && cjkTopicLead(stripCJKFillers(strings.TrimSpace(lead))) {
+			return leadEmpty // "地址先别写": a fronted topic, then the verb
+		}
 		return leadOther
 	}
 	ts := a.toks(cs, h.Start)
@@ -438,6 +441,68 @@ func (a *analysis) formTarget(ts []tok) bool {
 func (a *analysis) leadNamesDraft(ts []tok) bool {
 	for _, t := range ts {
 		if weakRefs[t.w] || lightVerbs[t.w] {
+			return true
+		}
+	}
+	return false
+}
+
+// placementVerbs put a substitute in ("instead of sintra, can we do
+// cascais?", "en vez de aceite de girasol pon de oliva").
+var placementVerbs = set(`put use do say make write go pick add try pon usa pone haz escribe di mets utilise fais écris
+	mettez nimm nehmt schreib mach поставь напиши используй сделай возьми coloca põe poe faz escreve bota metti fai scrivi`)
+
+// insteadOfThenDo reports a replacement cue that opens its clause with the
+// old item ("instead of X", "en vez de X", "вместо X") and a verb or request
+// frame later in the sentence that puts the substitute in.
+func (a *analysis) insteadOfThenDo(s span, h screen.Hit) bool {
+	if h.Family != screen.Replace || !prepositionCues[h.Keyword] && !afterMarkerCue(h.Keyword) {
+		return false
+	}
+	if !a.onlyFillers(a.toks(a.clauseStart(s, h.Start), h.Start)) {
+		return false
+	}
+	ts := a.toks(h.End, s.e)
+	if h.Keyword == "instead" && (len(ts) == 0 || ts[0].w != "of") {
+		return false // "Instead, what we can do is ...": a connective
+	}
+	if len(ts) > 25 {
+		return false
+	}
+	for i, t := range ts {
+		if i == 0 || !placementVerbs[t.w] || subjectPronouns[ts[i-1].w] {
+			continue
+		}
+		if !englishPlacement[t.w] {
+			return true // "pon de oliva", "mets du beurre": imperatives without a subject
+		}
+		// English verbs also make statements ("what we can do is"): only
+		// at a clause start or after a request frame ("can we do
+		// cascais?").
+		if strings.ContainsAny(a.f[ts[i-1].e:t.s], ",;") || (i >= 2 && requestPairs[ts[i-2].w+" "+ts[i-1].w]) ||
+			ts[i-1].w == "just" || ts[i-1].w == "please" {
+			return true
+		}
+	}
+	return false
+}
+
+// englishPlacement are the English placement verbs, which also make
+// statements.
+var englishPlacement = set(`put use do say make write go pick add try`)
+
+// requestPairs before an English placement verb make it a request.
+var requestPairs = exact("can we", "could we", "can you", "could you", "let's just", "we could", "maybe use", "why not")
+
+
+
+// subjectPronouns before a verb make it a statement ("i'll write it
+// myself"), not an instruction; "we" is left out ("can we do cascais?").
+var subjectPronouns = set(`i i'll i'd i'm ill im he she they you'll`)
+
+func afterMarkerCue(kw string) bool {
+	for _, m := range afterMarkers {
+		if kw == m {
 			return true
 		}
 	}
@@ -537,6 +602,9 @@ func (a *analysis) selfStatement(ts []tok) bool {
 		default:
 			continue
 		}
+		if i > 0 && auxStarts[ts[i-1].w] {
+			continue // "can we say ... instead?", "could i get": a question or request, not a statement
+		}
 		if i+1 >= len(ts) {
 			// The cue follows the pronoun: "i don't want ..." asks, "i'll
 			// update ..." states.
@@ -547,7 +615,7 @@ func (a *analysis) selfStatement(ts []tok) bool {
 			"meant", "mean", "don't", "dont", "do", "would've", "should", "think", "guess", "feel", "really",
 			// reporting what the draft did: "i get an error", "i still see it"
 			"get", "got", "getting", "see", "saw", "receive", "received", "keep", "kept", "tried", "try", "ran", "run",
-			"executed", "still", "always", "just", "now", "also", "am", "can't", "cannot", "couldn't":
+			"executed", "still", "always", "just", "only", "actually", "now", "also", "am", "can't", "cannot", "couldn't":
 			continue
 		}
 		return true
@@ -634,8 +702,17 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 	if hasCJK(text) {
 		return cjkQuestionKind(text)
 	}
-	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
+	all := a.toks(s.s, s.e)
+	ws := skipWords(words(all), discourse)
 	if len(ws) == 0 {
+		return ""
+	}
+	if first := all[len(all)-len(ws)]; first.s >= h.Start && first.e <= h.End &&
+		(questionWords[first.w] || (h.Family != screen.Generic && h.Family != screen.Correct && !prepositionCues[h.Keyword] &&
+			!afterMarkerCue(h.Keyword))) {
+		// The question word belongs to the cue ("where it says X, put Y"),
+		// or the sentence opens with the edit verb itself ("Add a long wig
+		// to the previous suggestion?"): a request.
 		return ""
 	}
 	joined := strings.Join(ws, " ")
@@ -692,11 +769,15 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 	case questionWords[first]:
 		// "que"/"como"/"when" also start statements and subordinate
 		// clauses; require a question mark for them.
-		if conjunctionQuestionWords[first] && !strings.Contains(text, "?") {
+		if conjunctionQuestionWords[first] && !strings.Contains(text, "?") &&
+			(!englishConjunctions[first] || h.Family == screen.Correct) {
 			return ""
 		}
 		return "info"
 	case infoVerbs[first]:
+		if h.Family == screen.Reformat && len(ws) > 1 && draftPronouns[ws[1]] {
+			return "" // "explain it like im 5": the draft again, simpler
+		}
 		return "info"
 	case auxStarts[first]:
 		// An auxiliary asks whether ("can i remove it?", "does it work")
@@ -734,7 +815,10 @@ func (a *analysis) cueClause(s span, h screen.Hit) span {
 	start := s.s
 	if k := strings.LastIndexAny(a.f[s.s:h.Start], "?？"); k >= 0 {
 		start = s.s + k + 1
-	} else if cs := a.punctClauseStart(s, h.Start); cs > s.s {
+	} else if cs := a.punctClauseStart(s, h.Start); cs > s.s && a.f[cs-1] == '(' && a.opensWithQuestionWord(s) {
+		// "how could it be so much more (longer) than ...?": an aside of
+		// the question
+	} else if cs > s.s {
 		start = cs
 		head := strings.TrimLeft(a.f[s.s:cs], " ")
 		for _, p := range politeFrames {
@@ -751,6 +835,13 @@ func (a *analysis) cueClause(s span, h screen.Hit) span {
 	return span{start, end}
 }
 
+// opensWithQuestionWord reports a sentence whose first word (after
+// discourse words) asks for information.
+func (a *analysis) opensWithQuestionWord(s span) bool {
+	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
+	return len(ws) > 0 && questionWords[ws[0]]
+}
+
 func cjkQuestionKind(text string) string {
 	for _, p := range []string{"能不能", "能否", "可不可以", "可以", "能", "ください", "くれ", "もらえ", "いただけ", "ほしい"} {
 		if strings.Contains(text, p) {
@@ -761,7 +852,7 @@ func cjkQuestionKind(text string) string {
 		}
 	}
 	for _, p := range []string{"为什么", "为何", "怎么", "怎样", "如何", "什么", "哪", "是否", "なぜ", "どうして", "どうやって", "どのように", "何",
-		"多久", "多少", "多长", "几点", "吗", "方法", "教えて", "には", "ですか", "ますか"} {
+		"多久", "多少", "多长", "几点", "吗", "方法", "教えて", "には", "ですか", "ますか", "呢", "有没有", "是不是"} {
 		if strings.Contains(text, p) {
 			return "info"
 		}
@@ -774,6 +865,11 @@ var cjkFillers = []string{"请你", "请您", "请", "麻烦你", "麻烦", "帮
 	"一下", "もう少し", "もっと", "少し", "ちょっと", "では", "じゃあ", "あと", "それから", "さらに",
 	// verb + 得 complements name the draft's manner ("写得正式一点" = write it more formally)
 	"写得", "说得", "改得", "弄得", "搞得", "变得"}
+
+// topicVerbCues are zh removal verbs and negative imperatives that follow a
+// fronted topic ("地址先别写", "价格不用写", "这段删掉").
+var topicVerbCues = exact("删", "去掉", "去除", "拿掉", "移除", "不要写", "不要提", "不要用", "不要加", "不要出现", "不用写",
+	"不用提", "不用加", "不用放", "不用列", "别写", "别提", "别用", "别加", "省略", "不需要", "不要包含", "不要显示", "不要有", "多余", "没必要")
 
 // cjkTopicAdverbs end a fronted topic before the verb ("地址先别写": the
 // address, leave it out for now).
@@ -821,7 +917,7 @@ func cjkLeadEmpty(lead string) bool {
 			return true
 		}
 	}
-	return cjkTopicLead(l)
+	return false
 }
 
 func isNumber(w string) bool {
