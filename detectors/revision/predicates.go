@@ -494,8 +494,6 @@ var englishPlacement = set(`put use do say make write go pick add try`)
 // requestPairs before an English placement verb make it a request.
 var requestPairs = exact("can we", "could we", "can you", "could you", "let's just", "we could", "maybe use", "why not")
 
-
-
 // subjectPronouns before a verb make it a statement ("i'll write it
 // myself"), not an instruction; "we" is left out ("can we do cascais?").
 var subjectPronouns = set(`i i'll i'd i'm ill im he she they you'll`)
