@@ -198,12 +198,13 @@ func (a *analysis) decide() (string, string) {
 			// A later cue of a sentence already holding an instruction
 			// belongs to it ("write it again but at a picnic instead").
 			ok, why = true, "continues the instruction before it"
-			if prev := acc[len(acc)-1]; prev.typ == Replace && h.Family == screen.Withdraw && withoutCues[h.Keyword] {
-				// "swap the tacos for something without beans": the
-				// substitute's description, not a removal.
-				a.note("%q (%s): part of the substitute of %q", h.Keyword, h.Family, prev.h.Keyword)
-				continue
-			}
+		}
+		if ok && len(acc) > 0 && acc[len(acc)-1].s == s && acc[len(acc)-1].typ == Replace &&
+			h.Family == screen.Withdraw && withoutCues[h.Keyword] {
+			// "swap the tacos for something without beans": the
+			// substitute's description, not a removal.
+			a.note("%q (%s): part of the substitute of %q", h.Keyword, h.Family, acc[len(acc)-1].h.Keyword)
+			continue
 		}
 		if !ok {
 			a.note("%q (%s): rejected: %s", h.Keyword, h.Family, why)
@@ -272,6 +273,17 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 		return false, "cue used as a noun modifier"
 	}
 	reask := a.reask(h)
+	if h.Family == screen.Replace && (prepositionCues[h.Keyword] || afterMarkerCue(h.Keyword)) &&
+		a.onlyFillers(a.toks(a.clauseStart(s, h.Start), h.Start)) {
+		// "Instead, what we can do is ...": a connective; "instead of
+		// complaining i'll plan it myself": the user's own action.
+		if rest := strings.TrimLeft(a.f[h.End:s.e], " "); strings.HasPrefix(rest, ",") {
+			return false, "connective \"instead,\""
+		}
+		if a.selfStatement(a.toks(h.End, s.e)) {
+			return false, "the user's own action"
+		}
+	}
 	if a.insteadOfThenDo(s, h) && !a.selfStatement(a.toks(s.s, h.Start)) {
 		return true, "instead of X, do Y"
 	}
@@ -414,7 +426,8 @@ const whyNoRequest = "no request about the draft"
 var hardRejects = exact("new task", "new task (first sentence)", "cue describes the task (how to / tool to)",
 	"info question", "yesno question", "new material for a new transformation", "text to transform is new",
 	"new text in another language", "someone else's wish", "pushback on a refusal", "quiz question",
-	"new role-play or persona prompt", "multiple-choice question", "continuation", "the turn turns to another matter")
+	"new role-play or persona prompt", "multiple-choice question", "continuation", "the turn turns to another matter",
+	"connective \"instead,\"")
 
 // topicShift reports a turn that opens by turning to another matter
 // ("different thing: ...", "unrelated, but ...", "otra pregunta: ...").

@@ -625,7 +625,7 @@ func (a *analysis) valueStatement(all []tok, rest []string) bool {
 				}
 				if !hasToken(prev, t.w) {
 					newValue = true
-					slot = slot || draftHasShape(prev, t.w, unit)
+					slot = slot || draftHasShape(prev, t.w, unit) || dayNumber(t.w) && draftHasDate(prev)
 				}
 			case "weekday", "month":
 				if !strings.Contains(prev, t.w) {
@@ -837,3 +837,36 @@ func behaviourReport(ws []string) bool {
 
 var reportWords = set(`nothing doesn't doesnt didn't didnt won't wont crashes crashed crash freezes hangs breaks fails
 	failed stops stopped disappears vanishes`)
+
+// dayNumber reports a number that can be a day of the month (1-31).
+func dayNumber(w string) bool {
+	if !isNumber(w) || len(w) > 2 {
+		return false
+	}
+	n := 0
+	for _, c := range w {
+		n = n*10 + int(c-'0')
+	}
+	return n >= 1 && n <= 31
+}
+
+// draftHasDate reports a date in the draft: a month or weekday name, or a
+// numeric date ("2024-06-30", "30/06", "30.06.2024").
+func draftHasDate(prev string) bool {
+	if draftHasKind(prev, "month") || draftHasKind(prev, "weekday") {
+		return true
+	}
+	for _, t := range tokenize(prev, 0, len(prev)) {
+		if sh := digitShape(t.w); sh == "dddd-dd-dd" {
+			return true
+		}
+	}
+	for i := 0; i+4 < len(prev); i++ {
+		if isDigitByte(prev[i]) && isDigitByte(prev[i+1]) && (prev[i+2] == '/' || prev[i+2] == '.') && isDigitByte(prev[i+3]) && isDigitByte(prev[i+4]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }

@@ -338,6 +338,8 @@ var replaceSeparators = set(`with by for to into con por par durch mit на com 
 var afterMarkers = []string{
 	"instead of", "rather than", "in place of", "en lugar de", "en vez de", "au lieu de", "plutôt que", "statt",
 	"anstatt", "вместо", "em vez de", "ao invés de", "em lugar de", "invece di", "al posto di",
+	"en vez del", "en lugar del", "au lieu du", "au lieu des", "em vez do", "em vez da", "em vez dos", "em vez das",
+	"invece del", "invece della", "al posto del", "al posto della",
 }
 
 func (a *analysis) replaceItem(h screen.Hit, s span) string {

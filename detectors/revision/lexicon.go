@@ -303,7 +303,9 @@ var statedValues = exact("should be", "needs to be", "must be", "has to be", "su
 // prepositionCues attach to a verb ("rewrite it without the dog"): alone at
 // the start of a clause they are not an instruction.
 var prepositionCues = exact("without", "instead", "rather than", "in place of", "sin", "sans", "ohne", "без", "sem",
-	"senza", "statt", "anstatt", "вместо", "en lugar de", "en vez de", "au lieu de", "em vez de", "invece di")
+	"senza", "statt", "anstatt", "вместо", "en lugar de", "en vez de", "au lieu de", "em vez de", "invece di",
+	"en vez del", "en lugar del", "au lieu du", "au lieu des", "em vez do", "em vez da", "em vez dos", "em vez das",
+	"invece del", "invece della", "al posto del", "al posto della", "al posto di")
 
 // topicMarkers introduce what a new piece is about ("another one about a
 // bear", "ещё одно про зиму", "otro sobre el mar").
