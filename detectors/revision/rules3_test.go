@@ -13,10 +13,10 @@ import (
 // be a revision (want "").
 
 const (
-	sqlDraft = "```sql\nSELECT city, COUNT(*) AS orders\nFROM orders\nWHERE created_at BETWEEN '2024-06-01' AND '2024-06-31'\nGROUP BY city;\n```"
+	sqlDraft  = "```sql\nSELECT city, COUNT(*) AS orders\nFROM orders\nWHERE created_at BETWEEN '2024-06-01' AND '2024-06-31'\nGROUP BY city;\n```"
 	tripDraft = "**Day 1**: castle tour and lunch at the market.\n**Day 2**: train to the coast (about 3 hours), " +
 		"beach afternoon.\n**Day 3**: museum morning, flight home on Friday."
-	phoneDraft = "Hi Sam, I'm running late, I'll be there at 9:40. Call me on 555-0144 if anything changes. Thanks!"
+	phoneDraft  = "Hi Sam, I'm running late, I'll be there at 9:40. Call me on 555-0144 if anything changes. Thanks!"
 	jaDateDraft = "件名：納品日のご連絡\n\n株式会社ミナト\nご担当者様\n\n納品は5月17日、数量は3日分です。よろしくお願いいたします。"
 )
 
