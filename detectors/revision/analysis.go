@@ -73,8 +73,8 @@ type material struct {
 	region  span // the material inside the turn (colon rule), for dropping cues in it
 }
 
-func newAnalysis(scr *screen.Screen, history []corpora.Message, turn, prose string, hits []screen.Hit) *analysis {
-	a := &analysis{scr: scr, turn: turn, prose: prose, f: screen.Fold(prose), hits: dropContained(hits), history: history}
+func newAnalysis(scr *screen.Screen, history []corpora.Message, turn, prose, folded string, hits []screen.Hit) *analysis {
+	a := &analysis{scr: scr, turn: turn, prose: prose, f: folded, hits: dropContained(hits), history: history}
 	for i := len(history) - 1; i >= 0; i-- {
 		if m := history[i]; m.Role == corpora.RoleAssistant && strings.TrimSpace(m.Content) != "" {
 			a.prevRaw = m.Content
@@ -83,7 +83,7 @@ func newAnalysis(scr *screen.Screen, history []corpora.Message, turn, prose stri
 		}
 	}
 	a.sents = sentences(a.f)
-	a.nwords = wordCount(a.f)
+	a.nwords = tokWordCount(a.toks(0, len(a.f))) // wordCount(a.f), from the tokens kept for later
 	a.findMaterial()
 	return a
 }
@@ -272,7 +272,6 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 		// "add a delete button", "a remove option": the cue names a thing.
 		return false, "cue used as a noun modifier"
 	}
-	reask := a.reask(h)
 	if h.Family == screen.Replace && (prepositionCues[h.Keyword] || afterMarkerCue(h.Keyword)) &&
 		a.onlyFillers(a.toks(a.clauseStart(s, h.Start), h.Start)) {
 		// "Instead, what we can do is ...": a connective; "instead of
@@ -304,15 +303,16 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 		}
 		return false, kind + " question"
 	}
-	if !reask {
-		// A reference to the draft does not undo a new task: "write an
-		// article on the above" makes something new from it.
-		if a.newTask(s) {
+	// A reference to the draft does not undo a new task: "write an article
+	// on the above" makes something new from it. A turn that re-asks an
+	// earlier request with a new constraint does (reask is the costly test,
+	// so it runs only for a new task).
+	if a.newTask(s) {
+		if !a.reask(h) {
 			return false, "new task"
 		}
-		if len(a.sents) > 0 && s != a.sents[0] && a.newTask(a.sents[0]) {
-			return false, "new task (first sentence)"
-		}
+	} else if len(a.sents) > 0 && s != a.sents[0] && a.newTask(a.sents[0]) && !a.reask(h) {
+		return false, "new task (first sentence)"
 	}
 	if a.taskInternal(s, h) && !strong {
 		return false, "cue describes the task (how to / tool to)"

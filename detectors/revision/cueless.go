@@ -248,7 +248,7 @@ func (a *analysis) cuelessQuestion(s span) bool {
 		}
 	}
 	for _, p := range askPhrases {
-		if strings.HasPrefix(joined+" ", p+" ") {
+		if joined == p || prefixBefore(joined, p, " ") {
 			return true
 		}
 	}

@@ -164,6 +164,20 @@ func startsLine(f string, pos int) bool {
 	return true
 }
 
+// tokWordCount is wordCount over tokens already made (two CJK runes make a
+// word).
+func tokWordCount(ts []tok) int {
+	n := 0
+	for _, t := range ts {
+		if t.cjk {
+			n++
+		} else {
+			n += 2
+		}
+	}
+	return n / 2
+}
+
 func wordCount(s string) int {
 	n := 0
 	for i := 0; ; {

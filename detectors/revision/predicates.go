@@ -250,9 +250,8 @@ func (a *analysis) findTurnVeto() string {
 	if len(a.sents) > 0 {
 		first := a.sents[0]
 		fw := skipWords(words(a.toks(first.s, first.e)), discourse)
-		joined := " " + strings.Join(fw, " ") + " "
 		for _, p := range continuations {
-			if strings.HasPrefix(joined, " "+p+" ") {
+			if hasPrefixPhrase(fw, p) {
 				return "continuation"
 			}
 		}
@@ -265,9 +264,9 @@ func (a *analysis) findTurnVeto() string {
 	}
 	if len(a.sents) > 0 {
 		first := a.sents[0]
-		fw := strings.Join(skipWords(words(a.toks(first.s, first.e)), discourse), " ")
+		fw := skipWords(words(a.toks(first.s, first.e)), discourse)
 		for _, p := range rolePlays {
-			if strings.HasPrefix(fw, p+" ") {
+			if hasPrefixPhrase(fw, p) && len(fw) > len(phraseWords(p)) {
 				return "new role-play or persona prompt"
 			}
 		}
@@ -319,7 +318,9 @@ var rolePlays = []string{
 }
 
 func lines(f string, fn func(string)) {
-	for _, l := range strings.Split(f, "\n") {
+	for rest, more := f, true; more; {
+		var l string
+		l, rest, more = strings.Cut(rest, "\n")
 		fn(l)
 	}
 }
@@ -715,14 +716,14 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 	}
 	joined := strings.Join(ws, " ")
 	for _, p := range suggestionFrames {
-		if strings.HasPrefix(joined, p+" ") {
+		if prefixBefore(joined, p, " ") {
 			return "suggestion"
 		}
 	}
 	// "what about adding a conclusion?" proposes a change; "what about
 	// importing the whole package?" asks something.
 	for _, p := range []string{"what about", "what if"} {
-		if strings.HasPrefix(joined, p+" ") {
+		if prefixBefore(joined, p, " ") {
 			for _, t := range a.toks(s.s, h.Start) {
 				if !fillers[t.w] && !discourse[t.w] && t.w != "what" && t.w != "about" && t.w != "if" {
 					return "info"
@@ -820,7 +821,7 @@ func (a *analysis) cueClause(s span, h screen.Hit) span {
 		start = cs
 		head := strings.TrimLeft(a.f[s.s:cs], " ")
 		for _, p := range politeFrames {
-			if strings.HasPrefix(head, p+" ") || strings.HasPrefix(head, p+",") {
+			if prefixBefore(head, p, " ,") {
 				start = s.s
 				break
 			}

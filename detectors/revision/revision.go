@@ -105,16 +105,21 @@ func (c *Classifier) Explain(history []corpora.Message, turn string) (Verdict, [
 	if !hasAssistant(history) {
 		return Verdict{}, []string{"no earlier assistant message"}
 	}
-	prose, hits := c.screen.Hits(turn)
+	prose, folded, hits := c.screen.HitsFold(turn)
 	best, ok := screen.Best(hits)
-	short := screen.Short(prose)
-	if !ok && !screen.Cueless(turn, prose) {
-		return Verdict{}, []string{"no cue"}
+	var short bool
+	if !ok {
+		if !screen.CuelessFolded(turn, prose, folded) {
+			return Verdict{}, []string{"no cue"}
+		}
+		short = true // the screen selects a turn without a cue only when it is short
+	} else {
+		short = screen.Short(prose)
 	}
 	// A short turn the screen selects without a cue is a candidate with an
 	// empty keyword and family.
 	v := Verdict{Candidate: true, Keyword: best.Keyword, Family: best.Family}
-	a := newAnalysis(c.screen, history, turn, prose, hits)
+	a := newAnalysis(c.screen, history, turn, prose, folded, hits)
 	if ok {
 		v.Type, v.Item = a.decide()
 	} else {

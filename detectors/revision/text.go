@@ -265,7 +265,7 @@ func phraseIndex(f string, s, e int, phrase string) int {
 // hasPrefixPhrase is called with, split once.
 var phraseFields = func() map[string][]string {
 	m := map[string][]string{}
-	for _, list := range [][]string{politeFrames, requestFrames, skipLead} {
+	for _, list := range [][]string{politeFrames, requestFrames, cuelessRequestFrames, skipLead, continuations, rolePlays} {
 		for _, p := range list {
 			m[p] = strings.Fields(p)
 		}
@@ -283,6 +283,14 @@ func phraseWords(phrase string) []string {
 }
 
 func hasPrefixPhrase(words []string, phrase string) bool {
+	// Most phrases fail on the first word: compare it as a string prefix
+	// before splitting the phrase.
+	if len(words) == 0 {
+		return false
+	}
+	if w0 := words[0]; !strings.HasPrefix(phrase, w0) || len(phrase) > len(w0) && phrase[len(w0)] != ' ' {
+		return false
+	}
 	p := phraseWords(phrase)
 	if len(p) > len(words) {
 		return false
@@ -301,4 +309,10 @@ func words(ts []tok) []string {
 		out[i] = t.w
 	}
 	return out
+}
+
+// prefixBefore reports whether s starts with p followed by one of the bytes
+// of next (strings.HasPrefix(s, p+" ") without building the string).
+func prefixBefore(s, p, next string) bool {
+	return len(s) > len(p) && strings.HasPrefix(s, p) && strings.IndexByte(next, s[len(p)]) >= 0
 }

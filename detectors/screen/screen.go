@@ -289,15 +289,30 @@ func (s *Screen) Hits(turn string) (prose string, hits []Hit) {
 	return prose, s.HitsProse(prose)
 }
 
-// HitsProse is Hits on text that is already prose (the result of Prose).
-func (s *Screen) HitsProse(prose string) []Hit {
+// HitsFold is Hits that also returns Fold(prose), folded once for both.
+func (s *Screen) HitsFold(turn string) (prose, folded string, hits []Hit) {
+	prose = Prose(turn)
 	f := fold(prose)
+	return prose, string(f), s.hitsFolded(f)
+}
+
+// HitsProse is Hits on text that is already prose (the result of Prose).
+func (s *Screen) HitsProse(prose string) []Hit { return s.hitsFolded(fold(prose)) }
+
+// hitsFolded is HitsProse on fold(prose).
+func (s *Screen) hitsFolded(f []byte) []Hit {
 	var hits []Hit
 	english := -1 // unknown until a foreign cue needs it
 	found := func(start, stop, pat int) {
 		for _, ci := range s.byPattern[pat] {
 			c := &s.cues[ci]
+			e, ok := c.verify(f, start, stop)
+			if !ok {
+				continue
+			}
 			if c.foreign {
+				// Counting function words is the costly part: only for a
+				// cue that matched.
 				if english < 0 {
 					english = 0
 					if englishTurn(f) {
@@ -308,9 +323,7 @@ func (s *Screen) HitsProse(prose string) []Hit {
 					continue
 				}
 			}
-			if e, ok := c.verify(f, start, stop); ok {
-				hits = append(hits, Hit{Match: Match{Keyword: c.text, Family: c.family, Lang: c.lang}, Start: start, End: e, cue: ci})
-			}
+			hits = append(hits, Hit{Match: Match{Keyword: c.text, Family: c.family, Lang: c.lang}, Start: start, End: e, cue: ci})
 		}
 	}
 	if s.ac != nil {
@@ -428,7 +441,10 @@ func isCJK(r rune) bool {
 
 // isWordRune reports whether r continues a word of a spaced script.
 func isWordRune(r rune) bool {
-	return r == '_' || ((unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)) && !isCJK(r))
+	if r < utf8.RuneSelf {
+		return r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
+	return (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)) && !isCJK(r)
 }
 
 // wordBefore reports whether the text before s continues a word: a letter or
@@ -691,23 +707,61 @@ func wordSet(s string) map[string]bool {
 	return m
 }
 
+// functionLangs lists the languages of functionWords in a fixed order;
+// functionMask maps each function word to the bit set of its languages
+// (bit i = functionLangs[i]), so that englishTurn looks every word up once.
+var functionLangs, functionMask = func() ([]string, map[string]uint8) {
+	var langs []string
+	for lang := range functionWords {
+		langs = append(langs, lang)
+	}
+	sort.Strings(langs)
+	mask := map[string]uint8{}
+	for i, lang := range langs {
+		for w := range functionWords[lang] {
+			mask[w] |= 1 << i
+		}
+	}
+	return langs, mask
+}()
+
 // englishTurn reports whether the English function words of f (folded) are
 // at least two and outnumber those of every other Latin-script cue language.
 func englishTurn(f []byte) bool {
-	count := map[string]int{}
-	for _, w := range bytes.FieldsFunc(f, func(r rune) bool { return !isWordRune(r) && r != '\'' }) {
-		for lang, set := range functionWords {
-			if set[string(w)] {
-				count[lang]++
+	var count [8]int
+	for i := 0; i < len(f); {
+		// a word: a run of word runes and apostrophes
+		j := i
+		for j < len(f) {
+			r, n := rune(f[j]), 1
+			if r >= utf8.RuneSelf {
+				r, n = utf8.DecodeRune(f[j:])
 			}
+			if !isWordRune(r) && r != '\'' {
+				break
+			}
+			j += n
 		}
+		if j > i {
+			if m := functionMask[string(f[i:j])]; m != 0 {
+				for k := range functionLangs {
+					if m&(1<<k) != 0 {
+						count[k]++
+					}
+				}
+			}
+			i = j
+			continue
+		}
+		_, n := utf8.DecodeRune(f[i:])
+		i += n
 	}
-	en := count["en"]
+	en := count[slices.Index(functionLangs, "en")]
 	if en < 2 {
 		return false
 	}
-	for lang, n := range count {
-		if lang != "en" && n >= en {
+	for k, lang := range functionLangs {
+		if lang != "en" && count[k] >= en {
 			return false
 		}
 	}
@@ -722,11 +776,14 @@ func englishTurn(f []byte) bool {
 // "explain" ("what about Paris?", "explain step 2"), and a turn that only
 // pastes material (no prose left) unless the material reads as an error or
 // program failure. prose is Prose(turn).
-func Cueless(turn, prose string) bool {
+func Cueless(turn, prose string) bool { return CuelessFolded(turn, prose, Fold(prose)) }
+
+// CuelessFolded is Cueless given folded = Fold(prose) as well.
+func CuelessFolded(turn, prose, folded string) bool {
 	if !Short(prose) {
 		return false
 	}
-	f := fold(prose)
+	f := []byte(folded)
 	if len(bytes.TrimSpace(f)) == 0 {
 		return errorLike(Fold(turn))
 	}
@@ -752,8 +809,42 @@ func Cueless(turn, prose string) bool {
 // ordinarySentence reports whether a folded sentence (q: it ends with a
 // question mark) thanks, acknowledges, asks to go on, or asks a question.
 func ordinarySentence(seg []byte, q bool) bool {
-	ws := bytes.FieldsFunc(seg, func(r rune) bool { return !isWordRune(r) && r != '\'' && !isCJK(r) })
-	if len(ws) == 0 {
+	// The words of seg (runs of word runes, apostrophes and CJK runes),
+	// without collecting them: the first two, and whether all are
+	// ordinary.
+	var w0, w1 []byte
+	n, allOrdinary := 0, true
+	for i := 0; i < len(seg); {
+		j := i
+		for j < len(seg) {
+			r, k := rune(seg[j]), 1
+			if r >= utf8.RuneSelf {
+				r, k = utf8.DecodeRune(seg[j:])
+			}
+			if !isWordRune(r) && r != '\'' && !isCJK(r) {
+				break
+			}
+			j += k
+		}
+		if j == i {
+			_, k := utf8.DecodeRune(seg[i:])
+			i += k
+			continue
+		}
+		w := seg[i:j]
+		switch n {
+		case 0:
+			w0 = w
+		case 1:
+			w1 = w
+		}
+		n++
+		if allOrdinary && !ordinaryWords[string(w)] {
+			allOrdinary = false
+		}
+		i = j
+	}
+	if n == 0 {
 		return true
 	}
 	t := bytes.TrimSpace(seg)
@@ -762,20 +853,15 @@ func ordinarySentence(seg []byte, q bool) bool {
 			return true
 		}
 	}
-	first := string(ws[0])
-	if continuationWords[first] || (first == "go" && len(ws) > 1 && string(ws[1]) == "on") ||
-		(first == "keep" && len(ws) > 1 && string(ws[1]) == "going") {
+	first := string(w0)
+	if continuationWords[first] || (first == "go" && n > 1 && string(w1) == "on") ||
+		(first == "keep" && n > 1 && string(w1) == "going") {
 		return true
 	}
 	if askWords[first] && (q || first == "explain" || first == "what" || first == "how") {
 		return true
 	}
-	for _, w := range ws {
-		if !ordinaryWords[string(w)] {
-			return false
-		}
-	}
-	return true
+	return allOrdinary
 }
 
 // errorLike reports whether folded pasted text reads as an error report.

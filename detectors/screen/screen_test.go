@@ -1,6 +1,7 @@
 package screen
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -307,6 +308,48 @@ func BenchmarkMatch(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for _, t := range turns {
 			s.Match(t)
+		}
+	}
+}
+
+// englishTurnReference is englishTurn as first written (a map of counts per
+// language, every word checked against every language's set): the fast
+// version must agree with it.
+func englishTurnReference(f []byte) bool {
+	count := map[string]int{}
+	for _, w := range bytes.FieldsFunc(f, func(r rune) bool { return !isWordRune(r) && r != '\'' }) {
+		for lang, set := range functionWords {
+			if set[string(w)] {
+				count[lang]++
+			}
+		}
+	}
+	en := count["en"]
+	if en < 2 {
+		return false
+	}
+	for lang, n := range count {
+		if lang != "en" && n >= en {
+			return false
+		}
+	}
+	return true
+}
+
+func TestEnglishTurnMatchesReference(t *testing.T) {
+	texts := []string{
+		"the sin numbers are in the table", "remove the sin please", "sin cebolla por favor", "le code et la table",
+		"it is what it is", "what is the o que", "i am here and you are there", "das ist nicht die the", "",
+		"it's the end of the world", "c'est la vie and the rest", "l'ordre est le même pour you and me",
+		"non è il caso di fare the thing", "você é o que você come", "ñ the and is to", "the_and is-to of",
+	}
+	for _, ex := range Default().Examples() {
+		texts = append(texts, ex.Text)
+	}
+	for _, tx := range texts {
+		f := fold(tx)
+		if got, want := englishTurn(f), englishTurnReference(f); got != want {
+			t.Errorf("englishTurn(%q) = %v, reference %v", tx, got, want)
 		}
 	}
 }
