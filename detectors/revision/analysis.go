@@ -323,6 +323,9 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 		}
 	}
 	lead := a.leadKind(s, h)
+	if k, ok := a.germanVerbFinal(s, h, a.toks(a.clauseStart(s, h.Start), h.Start)); ok && k == leadOther {
+		return false, "a German clause of its own" // "die Kinder gehen raus"
+	}
 	if desireCues[h.Keyword] && lead == leadOther {
 		return false, "someone else's wish" // "they don't want to alter it"
 	}

@@ -395,6 +395,9 @@ func (a *analysis) leadKind(s span, h screen.Hit) int {
 			return leadOther
 		}
 	}
+	if k, ok := a.germanVerbFinal(s, h, ts); ok {
+		return k // "den Teil mit dem 1. September raus": object first, verb last
+	}
 	light := h.Family == screen.Generic || h.Family == screen.Reformat
 	kind := leadEmpty
 	determined := 0 // words left that may follow a determiner ("the character names")
@@ -506,6 +509,44 @@ func afterMarkerCue(kw string) bool {
 		}
 	}
 	return false
+}
+
+// germanDeterminers open a German object phrase.
+var germanDeterminers = set(`der die das den dem des ein eine einen einem einer mein meine meinen deine deinen dein
+	diesen diese dieses dieser alle`)
+
+// germanFiniteVerbs in a lead make it a clause of its own ("die Kinder gehen
+// raus"), not an object before a clause-final verb.
+var germanFiniteVerbs = set(`gehen geht gehe ging hat haben habe kommt kommen komme muss müssen soll
+	sollen will wollen kann können darf dürfen mache macht machen bin bist läuft laufen`)
+
+// germanVerbFinal reports a German removal or change verb at the end of its
+// clause after an object phrase ("den Absatz mit der Adresse raus", "die
+// Telefonnummer bitte streichen", "das Datum weglassen").
+// The lead kind is leadFramed for an object phrase, leadOther when the lead
+// holds a finite verb or a subject pronoun ("die Kinder gehen raus": a
+// clause of its own); ok is false when the cue is not a German clause-final
+// verb after a determiner.
+func (a *analysis) germanVerbFinal(s span, h screen.Hit, lead []tok) (kind int, ok bool) {
+	if !strings.Contains(h.Lang, "de") || len(lead) == 0 || len(lead) > 8 || !germanDeterminers[lead[0].w] {
+		return 0, false
+	}
+	// nothing but politeness between the verb and the end of the clause
+	end := s.e
+	if k := strings.IndexAny(a.f[h.End:s.e], ",;:"); k >= 0 {
+		end = h.End + k
+	}
+	for _, t := range a.toks(a.wordEnd(h.End, end), end) {
+		if t.w != "bitte" && t.w != "mal" && t.w != "noch" && t.w != "doch" {
+			return 0, false
+		}
+	}
+	for _, t := range lead {
+		if germanFiniteVerbs[t.w] || t.w == "ich" || t.w == "du" || t.w == "wir" || t.w == "er" || t.w == "sie" {
+			return leadOther, true
+		}
+	}
+	return leadFramed, true
 }
 
 func (a *analysis) onlyFillers(ts []tok) bool {

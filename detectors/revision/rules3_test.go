@@ -134,6 +134,11 @@ func TestRules3Families(t *testing.T) {
 			{codeDraft, "what's the difference between remove and discard in python sets", ""},
 			{codeDraft, "ja, wie lösche ich den cache? スプレッドシートで空白を消すやり方ある？", ""},
 		},
+		"German object first, verb last (withdraw)": {
+			{emailDraft, "den Satz mit dem Türcode bitte raus", Withdraw},
+			{emailDraft, "die Telefonnummer streichen, die kennt jeder", Withdraw},
+			{emailDraft, "die Kinder gehen raus, was schreibe ich?", ""},
+		},
 		"idioms of dissatisfaction (other)": {
 			{storyDraft, "ficou sem graça, tenta de novo", Other},
 			{storyDraft, "no me convence, hazme otro", Other},

@@ -134,6 +134,9 @@ func sentences(f string) []span {
 			if i+n < len(f) {
 				next = f[i+n]
 			}
+			if r == '.' && ordinalDate(f, i) {
+				break // "am 1. september", "el 3. mai": an ordinal, not a sentence end
+			}
 			if next == ' ' || next == '\n' || next == '\t' || next == '\r' || next == '"' || next == ')' {
 				add(start, i+n)
 				start = i + n
@@ -315,4 +318,18 @@ func words(ts []tok) []string {
 // of next (strings.HasPrefix(s, p+" ") without building the string).
 func prefixBefore(s, p, next string) bool {
 	return len(s) > len(p) && strings.HasPrefix(s, p) && strings.IndexByte(next, s[len(p)]) >= 0
+}
+
+// ordinalDate reports a period at f[i] that closes a day number before a
+// month name ("1. september", "24. dezember").
+func ordinalDate(f string, i int) bool {
+	if i == 0 || i-1 >= len(f) || f[i-1] < '0' || f[i-1] > '9' || i+1 >= len(f) || f[i+1] != ' ' {
+		return false
+	}
+	j := i + 2
+	k := j
+	for k < len(f) && f[k] != ' ' && f[k] != ',' && f[k] != '.' && f[k] != '\n' {
+		k++
+	}
+	return j < k && months[f[j:k]]
 }
