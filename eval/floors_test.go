@@ -11,6 +11,8 @@ const (
 	devTurns       = "../testdata/gold/turns.jsonl"
 	heldoutReplies = "../testdata/gold/heldout/replies.jsonl"
 	heldoutTurns   = "../testdata/gold/heldout/turns.jsonl"
+	dev2Turns      = "../testdata/gold/turns2.jsonl"
+	dev3Turns      = "../testdata/gold/turns3.jsonl"
 	freshReplies   = "../testdata/gold/fresh/replies.jsonl"
 	fresh2Replies  = "../testdata/gold/fresh2/replies.jsonl"
 )
@@ -79,19 +81,48 @@ var replyFloors = map[string][]floor[ReplyReport]{
 	},
 }
 
+// Turn floors measured 2026-12-01 with revision-rules-3 / screen-3
+// (`revtrace eval --turns FILE`):
+//
+//	dev turns (240):        P 1.000 R 0.987 κ 0.982; screen 1.000; type 1.000; macro-F1 0.996
+//	dev turns2 (188):       P 1.000 R 1.000 κ 1.000; screen 1.000; type 0.991; macro-F1 0.986
+//	dev turns3 (225):       P 0.981 R 1.000 κ 0.988; screen 1.000; type 1.000; macro-F1 0.995
+//	                        (blind score before tuning: P 0.860 R 0.811, macro-F1 0.711; see TURNS.md)
+//	held-out turns (80):    P 1.000 R 0.796 κ 0.751; screen 1.000; type 0.897; macro-F1 0.858
+//	                        (unchanged from revision-rules-2 except type accuracy 0.872 -> 0.897)
+//
+// The three dev sets are tuned on, so their figures are in-sample; only the
+// held-out figures estimate unseen turns.
 var turnFloors = map[string][]floor[TurnReport]{
 	devTurns: {
-		{"is_revision precision", func(r TurnReport) float64 { return r.IsRevision.Precision }, 0.95},
-		{"is_revision recall", func(r TurnReport) float64 { return r.IsRevision.Recall }, 0.86},
-		{"is_revision kappa", func(r TurnReport) float64 { return r.IsRevision.Kappa }, 0.8},
+		{"is_revision precision", func(r TurnReport) float64 { return r.IsRevision.Precision }, 0.97},
+		{"is_revision recall", func(r TurnReport) float64 { return r.IsRevision.Recall }, 0.95},
+		{"is_revision kappa", func(r TurnReport) float64 { return r.IsRevision.Kappa }, 0.95},
 		{"screen recall", func(r TurnReport) float64 { return r.CandidateRecall.Value }, 0.98},
-		{"type accuracy", func(r TurnReport) float64 { return r.TypeAccuracy.Value }, 0.92},
-		{"macro-F1", func(r TurnReport) float64 { return r.MacroF1 }, 0.89},
+		{"type accuracy", func(r TurnReport) float64 { return r.TypeAccuracy.Value }, 0.97},
+		{"macro-F1", func(r TurnReport) float64 { return r.MacroF1 }, 0.96},
+	},
+	dev2Turns: {
+		{"is_revision precision", func(r TurnReport) float64 { return r.IsRevision.Precision }, 0.97},
+		{"is_revision recall", func(r TurnReport) float64 { return r.IsRevision.Recall }, 0.97},
+		{"is_revision kappa", func(r TurnReport) float64 { return r.IsRevision.Kappa }, 0.96},
+		{"screen recall", func(r TurnReport) float64 { return r.CandidateRecall.Value }, 0.98},
+		{"type accuracy", func(r TurnReport) float64 { return r.TypeAccuracy.Value }, 0.96},
+		{"macro-F1", func(r TurnReport) float64 { return r.MacroF1 }, 0.95},
+	},
+	dev3Turns: {
+		{"is_revision precision", func(r TurnReport) float64 { return r.IsRevision.Precision }, 0.95},
+		{"is_revision recall", func(r TurnReport) float64 { return r.IsRevision.Recall }, 0.97},
+		{"is_revision kappa", func(r TurnReport) float64 { return r.IsRevision.Kappa }, 0.95},
+		{"screen recall", func(r TurnReport) float64 { return r.CandidateRecall.Value }, 0.98},
+		{"type accuracy", func(r TurnReport) float64 { return r.TypeAccuracy.Value }, 0.97},
+		{"macro-F1", func(r TurnReport) float64 { return r.MacroF1 }, 0.96},
 	},
 	heldoutTurns: {
 		{"is_revision precision", func(r TurnReport) float64 { return r.IsRevision.Precision }, 0.95},
 		{"is_revision recall", func(r TurnReport) float64 { return r.IsRevision.Recall }, 0.77},
 		{"screen recall", func(r TurnReport) float64 { return r.CandidateRecall.Value }, 0.98},
+		{"type accuracy", func(r TurnReport) float64 { return r.TypeAccuracy.Value }, 0.85},
 		{"macro-F1", func(r TurnReport) float64 { return r.MacroF1 }, 0.83},
 	},
 }
@@ -122,7 +153,7 @@ func TestReplyFloors(t *testing.T) {
 
 // TestTurnFloors scores the revision check on the project's gold turns.
 func TestTurnFloors(t *testing.T) {
-	for _, path := range []string{devTurns, heldoutTurns} {
+	for _, path := range []string{devTurns, dev2Turns, dev3Turns, heldoutTurns} {
 		t.Run(path, func(t *testing.T) {
 			if _, err := os.Stat(path); err != nil {
 				t.Skipf("gold file %s absent (%v): nothing to check", path, err)
