@@ -53,7 +53,7 @@ func TestGroupAgree(t *testing.T) {
 	}
 	for _, p := range res {
 		tree := litretest.Tree(t, p)
-		for range 150 {
+		for range 40 {
 			s := litretest.SampleText(r, tree, noise)
 			for _, g := range groups {
 				groupAgree(t, g, s)
