@@ -289,10 +289,11 @@ func restoreCounts(c *Counts) *Counts {
 }
 
 // writeFileAtomic replaces path with data: a temporary file in the same
-// directory, optionally fsynced, renamed over path.
-func writeFileAtomic(path string, data []byte, sync bool) error {
+// directory, with permissions perm, optionally fsynced, renamed over path.
+func writeFileAtomic(path string, data []byte, perm os.FileMode, sync bool) error {
 	tmp := path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	os.Remove(tmp) // a leftover keeps its old permissions
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
 	if err != nil {
 		return err
 	}

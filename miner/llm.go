@@ -171,6 +171,10 @@ type sampleState struct {
 	seed       uint64
 	s          *screen.RejectedSample
 	population int
+	// masked: turns are redacted as they are offered (--redact without
+	// --llm: nothing needs their text), so that no checkpoint holds them
+	// in the clear
+	masked bool
 }
 
 func newSampleState(n int, seed uint64) *sampleState {
@@ -199,6 +203,9 @@ func (st *sampleState) restore(sv *savedSample) {
 
 func (st *sampleState) offer(ts []screen.SampledTurn) {
 	for _, t := range ts {
+		if st.masked {
+			t.Turn, t.Previous = Redact(t.Turn), Redact(t.Previous)
+		}
 		st.population++
 		st.s.Offer(t)
 	}
@@ -249,7 +256,7 @@ func (st *sampleState) finish(ctx context.Context, dir string, c *llm.Client, re
 		sl.count(labels)
 		sum.LLM = sl
 	}
-	return sum, writeSample(dir, turns, labels, redact)
+	return sum, writeSample(dir, turns, labels, redact && !st.masked)
 }
 
 func (sl *SampleLLM) count(labels []string) {

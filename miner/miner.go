@@ -261,6 +261,7 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 	var sample *sampleState
 	if opt.SampleRejected > 0 {
 		sample = newSampleState(opt.SampleRejected, opt.SampleSeed)
+		sample.masked = opt.Redact && opt.LLM == nil
 	}
 	unattributed := NewCounts()
 	res := &Result{Summary: summary}
@@ -308,7 +309,9 @@ func Run(ctx context.Context, args []string, opt Options) (*Result, error) {
 		if err != nil {
 			return err
 		}
-		return writeFileAtomic(filepath.Join(opt.Out, CheckpointFile), append(b, '\n'), true)
+		// 0600: with --sample-rejected it holds sampled turns (in the clear
+		// when an LLM check still needs them)
+		return writeFileAtomic(filepath.Join(opt.Out, CheckpointFile), append(b, '\n'), 0o600, true)
 	}
 	// finish writes the summary; sampleDone: the sample is to be checked
 	// and written (the input was read to its end).
@@ -834,7 +837,7 @@ func WriteSummary(path string, s *Summary) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, append(b, '\n'), false)
+	return writeFileAtomic(path, append(b, '\n'), 0o644, false)
 }
 
 // ReadSummary reads summary.json.
