@@ -104,3 +104,33 @@ func TestPct(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderAndBaseline checks that the report's header names every
+// detector version of the summary and that a run with --baseline gets its
+// comparison table in both the Markdown and the HTML report.
+func TestHeaderAndBaseline(t *testing.T) {
+	s := &miner.Summary{Version: "t", Corpora: map[string]*miner.Counts{}, Total: miner.NewCounts(),
+		Detectors: map[string]string{"screen": "screen-9", "classifier": "rules-9", "split": "split-9", "deliverable": "d-9", "trace": "trace-9", "zeta": "z-1"}}
+	var md strings.Builder
+	Markdown(&md, s)
+	for _, want := range []string{"screen screen-9", "classifier rules-9", "split split-9", "deliverable d-9", "trace trace-9", "zeta z-1"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("report header lacks %q:\n%s", want, md.String()[:min(400, md.Len())])
+		}
+	}
+	if strings.Contains(md.String(), "Against the baseline") {
+		t.Error("a run without --baseline shows a baseline table")
+	}
+	s.Baseline = &miner.BaselineSummary{Dir: "audit-prev", KnownTraces: 7, NewTraces: 3, NewTraceEvents: 2}
+	md.Reset()
+	Markdown(&md, s)
+	var page strings.Builder
+	writeHTML(&page, s, nil, nil)
+	for name, text := range map[string]string{"Markdown": md.String(), "HTML": page.String()} {
+		for _, want := range []string{"Against the baseline", "audit-prev", "known traces (in the baseline)", "7", "events with a new trace"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s report lacks %q", name, want)
+			}
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/revtrace/revtrace/miner"
@@ -73,6 +74,9 @@ func writeMarkdown(w io.Writer, s *miner.Summary, secs []section, rs *runStats) 
 		s.Version, detectorList(s), StudyCitation)
 	fmt.Fprintf(w, "%s\n\n", ciNote(rs))
 	mdTable(w, comparisonTable(s, rs), "##")
+	if t, ok := baselineTable(s); ok {
+		mdTable(w, t, "##")
+	}
 	if hasLLM(s) {
 		mdTable(w, llmTable(s), "##")
 	}
@@ -122,14 +126,49 @@ func mdTable(w io.Writer, t Table, level string) {
 	fmt.Fprintln(w)
 }
 
+// detectorList names every detector version of the summary, in pipeline
+// order (screen, classifier, splitter, deliverable type, trace scanner),
+// then any other key in alphabetical order.
 func detectorList(s *miner.Summary) string {
+	order := []string{"screen", "revision", "classifier", "split", "deliverable", "trace", "sentences", "scanner", "llm"}
 	var parts []string
-	for _, k := range []string{"sentences", "split", "scanner", "revision"} {
+	seen := map[string]bool{}
+	for _, k := range order {
 		if v, ok := s.Detectors[k]; ok {
 			parts = append(parts, k+" "+v)
+			seen[k] = true
 		}
 	}
+	var rest []string
+	for k := range s.Detectors {
+		if !seen[k] {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	for _, k := range rest {
+		parts = append(parts, k+" "+s.Detectors[k])
+	}
 	return strings.Join(parts, ", ")
+}
+
+// baselineTable is the comparison with --baseline DIR, when the run had one.
+func baselineTable(s *miner.Summary) (Table, bool) {
+	b := s.Baseline
+	if b == nil {
+		return Table{}, false
+	}
+	return Table{
+		ID:     "baseline",
+		Title:  "Against the baseline",
+		Note:   "Traces of this run compared with those of the run in " + b.Dir + " (mine --baseline): a trace is known when the baseline has the same corpus, conversation, turn and sentence. events.jsonl marks known traces \"baseline\": true.",
+		Header: []string{"", "count"},
+		Rows: [][]string{
+			{"known traces (in the baseline)", fmt.Sprint(b.KnownTraces)},
+			{"new traces", fmt.Sprint(b.NewTraces)},
+			{"events with a new trace", fmt.Sprint(b.NewTraceEvents)},
+		},
+	}, true
 }
 
 func writeCSV(dir string, secs []section) error {
@@ -218,6 +257,9 @@ func writeHTML(w io.Writer, s *miner.Summary, secs []section, rs *runStats) {
 	fmt.Fprintf(w, "<p class=\"note\">%s</p>\n", html.EscapeString(ciNote(rs)))
 	fmt.Fprint(w, "<nav aria-label=\"Sections\"><ul>")
 	fmt.Fprint(w, "<li><a href=\"#comparison\">Corpora compared</a></li>")
+	if s.Baseline != nil {
+		fmt.Fprint(w, "<li><a href=\"#baseline\">Against the baseline</a></li>")
+	}
 	if hasLLM(s) {
 		fmt.Fprint(w, "<li><a href=\"#detectors\">Scanner and LLM compared</a></li>")
 	}
@@ -232,6 +274,11 @@ func writeHTML(w io.Writer, s *miner.Summary, secs []section, rs *runStats) {
 	fmt.Fprint(w, "<section id=\"comparison\">\n")
 	htmlTable(w, comparisonTable(s, rs), "h2", func() { comparisonChart(w, s, rs) })
 	fmt.Fprint(w, "</section>\n")
+	if t, ok := baselineTable(s); ok {
+		fmt.Fprint(w, "<section id=\"baseline\">\n")
+		htmlTable(w, t, "h2", nil)
+		fmt.Fprint(w, "</section>\n")
+	}
 	if hasLLM(s) {
 		fmt.Fprint(w, "<section id=\"detectors\">\n")
 		htmlTable(w, llmTable(s), "h2", nil)
