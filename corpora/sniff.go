@@ -33,7 +33,10 @@ var parquetMagic = []byte("PAR1")
 //     key Sources holds an array is a DevGPT snapshot file (DevGPT files are
 //     single objects of hundreds of MB: Sniff stops at that key); an object
 //     with a messages array, or body.messages, is OpenAI messages JSON Lines;
-//     one with a conversations array is ShareGPT JSON Lines; one with
+//     one with a conversations array is ShareGPT JSON Lines (when the first
+//     record cannot be read, the first later line that is a whole JSON
+//     object decides, so that a JSON Lines file with a damaged first line
+//     is read and its damage reported); one with
 //     mapping is a ChatGPT export conversation, with chat_messages a
 //     Claude.ai one. A JSON array is told by its first element's keys:
 //     mapping (ChatGPT export), chat_messages (Claude.ai export),
@@ -87,7 +90,15 @@ func Sniff(path string) (format string, err error) {
 	}
 	switch first {
 	case '{':
-		return sniffJSONObject(br, path)
+		format, err = sniffJSONObject(br, path)
+		if err != nil && rec.err == nil {
+			// JSON Lines whose first record is damaged: the first intact
+			// record tells the format, and the reader reports the rest.
+			if later, ok := sniffLaterLine(path); ok {
+				return later, nil
+			}
+		}
+		return format, err
 	case '[':
 		return sniffJSONArray(br, path)
 	}
@@ -121,6 +132,61 @@ func (s *sniffReadErr) Read(b []byte) (int, error) {
 		s.err = err
 	}
 	return n, err
+}
+
+// Bounds of sniffLaterLine: the lines and bytes it looks through.
+const (
+	sniffMaxLines = 1000
+	sniffMaxBytes = 32 << 20
+)
+
+// sniffLaterLine is for a file whose first record could not be sniffed:
+// when its first line is not valid JSON (a damaged record, not one of
+// another kind), the first later line that is a whole JSON object tells the
+// format if that is a JSON Lines format (messages or ShareGPT): a JSON
+// Lines file whose first record is damaged is still that format. ok is
+// false otherwise, or when no such line is found within sniffMaxLines lines
+// and sniffMaxBytes bytes.
+func sniffLaterLine(path string) (format string, ok bool) {
+	rc, err := Open(path)
+	if err != nil {
+		return "", false
+	}
+	defer rc.Close()
+	br := bufio.NewReaderSize(rc, 64<<10)
+	var read int64
+	for n := 0; n < sniffMaxLines && read < sniffMaxBytes; n++ {
+		line, err := sniffReadLine(br, sniffMaxBytes-read)
+		read += int64(len(line))
+		l := bytes.TrimSpace(line)
+		if n == 0 && json.Valid(l) {
+			return "", false // the first record is intact: its verdict stands
+		}
+		if n > 0 && len(l) > 0 && l[0] == '{' && json.Valid(l) {
+			f, ferr := sniffJSONObject(bufio.NewReader(bytes.NewReader(l)), path)
+			return f, ferr == nil && (f == FormatMessages || f == FormatShareGPT)
+		}
+		if err != nil {
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// sniffReadLine reads one line of at most max bytes (a longer one is
+// returned cut, with an error).
+func sniffReadLine(br *bufio.Reader, max int64) ([]byte, error) {
+	var line []byte
+	for {
+		part, err := br.ReadSlice('\n')
+		line = append(line, part...)
+		if int64(len(line)) > max {
+			return line, errors.New("line too long")
+		}
+		if err != bufio.ErrBufferFull {
+			return line, err
+		}
+	}
 }
 
 // sniffFirstByte skips a UTF-8 byte-order mark and white space and returns

@@ -78,6 +78,17 @@ func rdSniffFiles(t *testing.T, dir string) (want map[string]string, errs map[st
 		_, err := io.WriteString(w, "\ufeff\n  {\"Sources\": [{\"Type\": \"commit\", \"HTMLContent\": \"<html>"+strings.Repeat("x", 1<<20))
 		return err
 	})
+	// JSON Lines whose first record is damaged: the next record decides.
+	write("brokenfirst.jsonl", FormatMessages, func(w io.Writer) error {
+		io.WriteString(w, "{\"messages\": [{\"role\": \"user\", \"cont\n\n")
+		_, err := fixturegen.WriteMessages(w, rdConvs(convs), fixturegen.MessagesOptions{})
+		return err
+	})
+	write("brokenfirst-sharegpt.jsonl", FormatShareGPT, func(w io.Writer) error {
+		io.WriteString(w, "{\"id\": \"x\", \"conversations\": [\n")
+		_, err := fixturegen.WriteShareGPT(w, rdConvs(convs), fixturegen.ShareGPTOptions{JSONLines: true})
+		return err
+	})
 	write("batch-first.jsonl", FormatMessages, func(w io.Writer) error {
 		_, err := io.WriteString(w, `{"custom_id": "r1", "method": "POST", "body": {"model": "m", "messages": [{"role": "user", "content": "hi"}]}}`+"\n")
 		return err
@@ -94,6 +105,10 @@ func rdSniffFiles(t *testing.T, dir string) (want map[string]string, errs map[st
 		"broken.json":     {`{"Sources" [`, "bad JSON"},
 		"emptyarray.json": {`[]`, "empty JSON array"},
 		"binary.bin":      {"\x00\x01\x02,\x03", "unrecognised content"},
+		// An intact first record of another kind keeps its verdict, and a
+		// damaged one followed by no JSON Lines record stays an error.
+		"other-then-messages.jsonl": {`{"prompt": "a"}` + "\n" + `{"messages": [{"role": "user", "content": "hi"}]}` + "\n", `"prompt"`},
+		"broken-then-devgpt.json":   {"{\"Sources\" [\n" + `{"Sources": []}` + "\n", "bad JSON"},
 	}
 	for name, text := range map[string]struct{ text, format string }{
 		"sharegpt.json":  {`[{"id": "a", "conversations": [{"from": "human", "value": "hi"}]}]`, FormatShareGPT},

@@ -57,10 +57,10 @@ type badWant struct {
 
 // badRun is one mine run over a case's directory.
 type badRun struct {
-	dir, out string
-	res      *miner.Result
-	errs     []errLine
-	events   []miner.Event
+	out    string
+	res    *miner.Result
+	errs   []errLine
+	events []miner.Event
 }
 
 // badCase builds the files of one case in dir.
@@ -155,7 +155,7 @@ func runBad(t *testing.T, dir string, maxErrors int) *badRun {
 			return &badRun{}
 		}
 	}
-	r := &badRun{dir: dir, out: out, res: res}
+	r := &badRun{out: out, res: res}
 	for _, l := range strings.Split(strings.TrimSpace(string(read(t, filepath.Join(out, "errors.jsonl")))), "\n") {
 		if l == "" {
 			continue
@@ -330,7 +330,7 @@ func corruptContentPage(t *testing.T, data []byte, g int) []byte {
 	return nil
 }
 
-// lineOf returns the N of a "line=N" or "index=N" position (the last
+// lastNumber returns the N of a "line=N" or "index=N" position (the last
 // number in it).
 func lastNumber(t *testing.T, pos string) int {
 	t.Helper()
@@ -456,6 +456,16 @@ func badCases() []badCase {
 			writeBytes(t, filepath.Join(dir, "a-cut.jsonl.zst"), b[:len(b)/2])
 			return badWant{errs: []wantErr{{"a-cut.jsonl.zst", "messages", `line=\d+`, -1}}, convs: map[string]int{"messages": -1},
 				check: streamCut("messages", 1)}
+		}},
+		{"JSON Lines with a damaged first line", func(t *testing.T, dir string) badWant {
+			// Sniffing looks past the damaged record: the file is read
+			// and the line reported, not the whole file skipped.
+			m, n := gen(t, 21, 20, "", writeMessages)
+			writeBytes(t, filepath.Join(dir, "a-first.jsonl"), append([]byte(`{"id": "x", "messages": [{"role": "us`+"\n"), m...))
+			g, k := gen(t, 22, 20, "", writeShareGPTLines)
+			writeBytes(t, filepath.Join(dir, "b-first.jsonl"), append([]byte(`{"id": "y", "conversations": [`+"\n"), g...))
+			return badWant{errs: []wantErr{{"a-first.jsonl", "messages", "line=1", 1}, {"b-first.jsonl", "sharegpt", "line=1", 1}},
+				convs: map[string]int{"messages": n, "sharegpt": k}}
 		}},
 		{"messages truncated gzip", func(t *testing.T, dir string) badWant {
 			b, _ := gen(t, 13, 40, "gz", writeMessages)
