@@ -40,10 +40,12 @@ func fzCompress(kind string, b []byte) []byte {
 	return out.Bytes()
 }
 
+// fzZip returns a ZIP archive holding b as name, stored (a deflate writer
+// per input would cost more than the reading under test).
 func fzZip(name string, b []byte) []byte {
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
-	f, _ := zw.Create(name)
+	f, _ := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Store})
 	f.Write(b)
 	zw.Close()
 	return out.Bytes()
@@ -72,8 +74,9 @@ func FuzzOpen(f *testing.F) {
 	f.Add(payload)
 	f.Add([]byte{0x28, 0xB5, 0x2F, 0xFD, 0x08, 0, 0, 0})
 	f.Add([]byte{0x1F, 0x8B, 0xFF, 0xFF, 0, 0})
+	dir := f.TempDir() // one per fuzzing process, whose inputs run one at a time
 	f.Fuzz(func(t *testing.T, data []byte) {
-		path := fzWrite(t, t.TempDir(), "f", data)
+		path := fzWrite(t, dir, "f", data)
 		read := func() ([]byte, error) {
 			rc, err := Open(path)
 			if err != nil {
@@ -100,7 +103,8 @@ func FuzzOpen(f *testing.F) {
 // every conversation and problem naming the file.
 func FuzzSniff(f *testing.F) {
 	var msgs, sc, sg bytes.Buffer
-	convs := rdCorpus()[:2]
+	convs := []fixturegen.Conv{rdConv("c1", "gpt-4o", "user", "Write a note to Ana, mention Bob.", "assistant", "Hi Ana,\n\nBob is coming.",
+		"user", "remove Bob", "assistant", "Sure, I removed Bob.\n\nHi Ana.")}
 	fixturegen.WriteMessages(&msgs, rdConvs(convs), fixturegen.MessagesOptions{})
 	fixturegen.WriteShareChat(&sc, rdConvs(convs), fixturegen.ShareChatOptions{})
 	fixturegen.WriteShareGPT(&sg, rdConvs(convs), fixturegen.ShareGPTOptions{})
@@ -112,11 +116,11 @@ func FuzzSniff(f *testing.F) {
 	f.Add(fzZip("conversations.json", []byte(`[{"uuid": "u", "chat_messages": [{"sender": "human", "text": "hi"}]}]`)))
 	f.Add([]byte(`{"Sources": [{"ChatgptSharing": [{"URL": "u", "Status": 200, "Conversations": [{"Prompt": "a", "Answer": "b"}]}]}]}`))
 	f.Add([]byte("PAR1\x00\x00PAR1"))
+	dir := f.TempDir() // holds only the input's file
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 1<<20 {
 			return
 		}
-		dir := t.TempDir()
 		path := fzWrite(t, dir, "f", data)
 		format, err := Sniff(path)
 		format2, err2 := Sniff(path)
@@ -167,19 +171,20 @@ func FuzzSniff(f *testing.F) {
 // member's name.
 func FuzzZipExport(f *testing.F) {
 	var chat, claude bytes.Buffer
-	fixturegen.WriteChatGPTExport(&chat, rdConvs(exGenerate(5, 2)), fixturegen.ChatGPTExportOptions{})
-	fixturegen.WriteClaudeExport(&claude, rdConvs(exGenerate(6, 2)), fixturegen.ClaudeExportOptions{})
+	small := []fixturegen.Conv{rdConv("c1", "gpt-4o", "user", "note to Ana", "assistant", "Hi Ana", "user", "shorter", "assistant", "Hi")}
+	fixturegen.WriteChatGPTExport(&chat, rdConvs(small), fixturegen.ChatGPTExportOptions{})
+	fixturegen.WriteClaudeExport(&claude, rdConvs(small), fixturegen.ClaudeExportOptions{})
 	for _, b := range [][]byte{chat.Bytes(), claude.Bytes()} {
 		f.Add(b)
 		f.Add(b[:len(b)*2/3])
 	}
 	f.Add([]byte(`[{"uuid": "u", "chat_messages": [{"sender": "human", "text": "hi"}]}, 1] x`))
 	f.Add([]byte("\ufeff" + `{"mapping": {}, "current_node": "n"}`))
+	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if compressionOf(data) != compressionNone || bytes.HasPrefix(data, zipMagic) || bytes.HasPrefix(data, zipEmptyMagic) {
 			return // the plain file would be decompressed or read as a ZIP itself
 		}
-		dir := t.TempDir()
 		const member = "Export/conversations.json"
 		plain := fzWrite(t, dir, "conversations.json", data)
 		zipped := fzWrite(t, dir, "export.zip", fzZip(member, data))
