@@ -329,12 +329,37 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 	if desireCues[h.Keyword] && lead == leadOther {
 		return false, "someone else's wish" // "they don't want to alter it"
 	}
-	if h.Family != screen.Correct && a.selfStatement(a.toks(a.clauseStart(s, h.Start), h.Start)) {
+	if h.Family != screen.Correct && h.Family != screen.Generic && a.otherSubject(a.toks(a.clauseStart(s, h.Start), h.Start)) {
+		// "ele não cita ninguém", "he doesn't use the module": what someone
+		// else does, not an instruction.
+		return false, "someone else's doing"
+	}
+	if h.Family != screen.Correct && (a.selfStatement(a.toks(a.clauseStart(s, h.Start), h.Start)) ||
+		a.foreignSelfStatement(a.toks(a.clauseStart(s, h.Start), h.Start))) {
 		// "i'll attach the e-ticket instead": the user's own action, also
-		// in a short turn.
+		// in a short turn. When it opens the turn ("we use pandas instead
+		// of csv at work ...") the turn is about the user's doing, and the
+		// cue-less rules do not apply either.
+		if lead := a.toks(a.sents[0].s, h.Start); s == a.sents[0] && len(lead) > 0 && firstPersonOpeners[lead[0].w] &&
+			(h.Family == screen.Withdraw || h.Family == screen.Replace) {
+			return false, "the user opens with their own action"
+		}
 		return false, "the user's own action"
 	}
 
+	if complianceCues[h.Keyword] {
+		// "i put it in nginx.conf like you said" and then a result: the
+		// draft's advice failed; "like you said, the file is small" agrees;
+		// "use the data structures as you said" is part of an instruction.
+		if lead := a.toks(a.clauseStart(s, h.Start), h.Start); len(lead) > 0 && (useVerbs[lead[0].w] || editVerbs[lead[0].w] ||
+			creationVerbs[lead[0].w]) {
+			return false, "part of an instruction"
+		}
+		if a.resultReported(h) {
+			return true, "did as the draft said, reports the result"
+		}
+		return false, "agrees with the draft"
+	}
 	if h.Family == screen.Correct {
 		switch {
 		case a.selfStatement(a.toks(a.clauseStart(s, h.Start), h.Start)):
@@ -424,13 +449,16 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 
 const whyNoRequest = "no request about the draft"
 
+// firstPersonOpeners open a sentence with the user as its subject.
+var firstPersonOpeners = set(`i we i'll we'll i've we've i'm we're im ill ich wir je j' nous yo nosotros я мы eu nós io noi`)
+
 // hardRejects are reasons of judge that make the turn something other than
 // a request about the draft, so that the cue-less rules do not apply.
 var hardRejects = exact("new task", "new task (first sentence)", "cue describes the task (how to / tool to)",
 	"info question", "yesno question", "new material for a new transformation", "text to transform is new",
 	"new text in another language", "someone else's wish", "pushback on a refusal", "quiz question",
 	"new role-play or persona prompt", "multiple-choice question", "continuation", "the turn turns to another matter",
-	"connective \"instead,\"")
+	"connective \"instead,\"", "the user opens with their own action")
 
 // topicShift reports a turn that opens by turning to another matter
 // ("different thing: ...", "unrelated, but ...", "otra pregunta: ...").

@@ -1,6 +1,7 @@
 package revision
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -86,6 +87,12 @@ func (a *analysis) cueless() (string, string) {
 		}
 		return "", ""
 	}
+	if screen.DiagnosticTurn(a.turn) && a.codeBefore() {
+		// "./main.go:9:2: declared and not used: err" after code, alone or
+		// after a command echo: the code's failure, whatever its length.
+		a.note("cue-less: tool diagnostics after code")
+		return Correct, ""
+	}
 	if jaAlsoRequest(a.f) {
 		a.note("cue-less: also-request (も ... して)")
 		return Extend, ""
@@ -116,6 +123,10 @@ func (a *analysis) cueless() (string, string) {
 	if a.ownPlan(ws) {
 		a.note("cue-less: the user's own plan or opinion")
 		return "", ""
+	}
+	if a.draftModalForm(skipWords(ws, discourse)) {
+		a.note("cue-less: asks for the draft in another tone or form (\"can it be warmer\")")
+		return Reformat, ""
 	}
 	for _, s := range a.sents {
 		if a.newTask(s) {
@@ -160,6 +171,14 @@ func (a *analysis) cueless() (string, string) {
 		a.note("cue-less: error report after code")
 		return Correct, ""
 	}
+	if a.bareFormNoun(all) {
+		a.note("cue-less: names only the form the draft should take")
+		return Reformat, ""
+	}
+	if a.degreeOnly(all) {
+		a.note("cue-less: only changes of degree (\"moins sec, plus chaleureux\")")
+		return Reformat, ""
+	}
 	last := rest[len(rest)-1]
 	if ws[0] == "also" || ws[0] == "plus" || last == "too" || (ws[0] == "and" && len(ws) > 2 && a.namesDraft(all)) ||
 		(len(rest) > 1 && rest[len(rest)-2] == "as" && last == "well") || a.additive(all) {
@@ -190,6 +209,14 @@ func (a *analysis) cueless() (string, string) {
 	if understands(rest) || creationVerbs[rest[0]] || infoVerbs[rest[0]] || rest[0] == "show" || rest[0] == "list" {
 		a.note("cue-less: asks for an explanation")
 		return "", ""
+	}
+	if a.ownWorld(all) {
+		a.note("cue-less: about the user's own things")
+		return "", ""
+	}
+	if a.omissionReport(all) {
+		a.note("cue-less: reports what the draft leaves out or repeats")
+		return Correct, ""
 	}
 	if a.prevCode && a.faultWord(all) {
 		a.note("cue-less: reports behaviour of the code")
@@ -408,7 +435,9 @@ var faultWords = set(`not no don't dont doesn't doesnt didn't didnt isn't isnt w
 	says stays becomes crashes crash hangs freezes loops negative nan null none zero instead when whenever keeps
 	called named spelled spelt actually
 	nicht kein keine nie immer zeigt gibt не ничего пусто выводит показывает всегда nada sale muestra sigue pas rien
-	affiche toujours não mostra continua non niente sempre`)
+	affiche toujours não mostra continua non niente sempre
+	dice imprime devuelve dit imprime renvoie sagt druckt liefert пишет выдает выдаёт возвращает diz retorna aparece
+	stampa restituisce`)
 
 var cjkFaults = []string{"不", "没", "还是", "只有", "空", "显示", "出来", "ない", "しか", "表示", "出ます", "なる"}
 
@@ -870,3 +899,167 @@ func draftHasDate(prev string) bool {
 }
 
 func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+// degreeOnly reports a turn made only of changes of degree, each clause a
+// comparative and an adjective ("less stiff, more friendly", "moins sec,
+// plus chaleureux", "weniger steif, mehr herzlich", "менее официально"),
+// optionally softened ("un peu plus chaleureux"); a quality word ("more
+// better") or a number is no such change.
+func (a *analysis) degreeOnly(ts []tok) bool {
+	if len(ts) < 2 || len(ts) > 10 {
+		return false
+	}
+	clauses := 0
+	for i := 0; i < len(ts); {
+		for i < len(ts) && (softeners[ts[i].w] || clauseJoiners[ts[i].w] || fillers[ts[i].w] && !comparativeMarkers[ts[i].w]) {
+			i++
+		}
+		if i >= len(ts) {
+			break
+		}
+		if !comparativeMarkers[ts[i].w] || i+1 >= len(ts) {
+			return false
+		}
+		w := ts[i+1].w
+		if qualityWords[w] || isNumber(w) || utf8.RuneCountInString(w) < 3 || comparativeMarkers[w] || objectPronouns[w] {
+			return false
+		}
+		clauses++
+		i += 2
+		// the clause ends at punctuation or a joiner
+		if i < len(ts) && !strings.ContainsAny(a.f[ts[i-1].e:ts[i].s], ",;/") && !clauseJoiners[ts[i].w] {
+			return false
+		}
+	}
+	return clauses > 0
+}
+
+// softeners and clauseJoiners may stand around the clauses of degreeOnly.
+var (
+	softeners     = set(`a bit little slightly un peu poco po' pouco bisschen etwas немного чуть чуть-чуть`)
+	clauseJoiners = set(`and but et mais und aber y pero e mas и но ma`)
+)
+
+// bareFormNoun reports a turn that only names a form by a preposition and
+// a form noun that is no cue ("als nummerierte Liste bitte", "as two short
+// paragraphs"); see bareFormTarget.
+func (a *analysis) bareFormNoun(ts []tok) bool {
+	if len(ts) > 8 {
+		return false
+	}
+	for k, t := range ts {
+		if structureNouns[t.w] || formNouns[t.w] {
+			return a.bareFormTarget(ts[:k], ts[k+1:])
+		}
+	}
+	return false
+}
+
+// omissionVerbs say what a program or draft leaves out, loses or repeats
+// ("it skips the first row", "se salta la primera fila", "пропускает первую
+// строку"), in the third person.
+var omissionVerbs = set(`skips skipped misses ignores ignored loses drops truncates duplicates repeats doubles
+	overwrites cuts
+	salta omite ignora pierde duplica repite corta sobrescribe
+	saute oublie ignore perd coupe duplique répète écrase
+	überspringt ignoriert vergisst verliert schneidet verdoppelt wiederholt überschreibt
+	пропускает игнорирует теряет обрезает дублирует повторяет перезаписывает
+	pula ignora perde corta duplica repete sobrescreve esquece
+	salta ignora perde taglia duplica ripete sovrascrive dimentica`)
+
+// cjkOmissions are the zh and ja forms of omissionVerbs.
+var cjkOmissions = []string{"跳过", "漏掉", "丢了", "丢失", "忽略了", "被忽略", "少了一", "重复了", "被截断", "抜けて", "飛ばされ",
+	"飛ばして", "無視され", "欠けて", "重複して", "抜け落ち"}
+
+// omissionSubjects are subject pronouns of the draft before an omission
+// verb ("it skips", "ça saute", "es überspringt", "он пропускает").
+var omissionSubjects = set(`it this that se il elle ça ca on es er он она оно ele ela`)
+
+// omissionObjects open the object of an omission verb ("the first row", "la
+// primera fila"); a Russian object has no article.
+var omissionObjects = set(`the all every each some half my your its a an el la los las le les l' un une des die der das den
+	dem ein eine einen o os as um uma il lo gli i todos todas tous toutes alle tutti tutte`)
+
+// omissionReport reports a short statement that the draft (code, above all)
+// leaves something out, loses or repeats it: an omission verb after a
+// subject that is the draft (a pronoun, a draft noun, a word of the draft,
+// or none in a pro-drop language) and before an object.
+func (a *analysis) omissionReport(ts []tok) bool {
+	if hasCJK(a.f) {
+		for _, c := range cjkOmissions {
+			if strings.Contains(a.f, c) {
+				return a.prevCode || a.overlapsDraft(ts)
+			}
+		}
+		return false
+	}
+	if !slices.ContainsFunc(ts, func(t tok) bool { return omissionVerbs[t.w] }) || !a.prevCode && !a.overlapsDraft(ts) {
+		return false
+	}
+	for i, t := range ts {
+		if !omissionVerbs[t.w] || i+1 >= len(ts) {
+			continue
+		}
+		if i > 0 {
+			p := ts[i-1].w
+			if !omissionSubjects[p] && !draftPronouns[p] && !faultSubjects[p] && !draftNouns[p] && !a.prevWord(p) {
+				continue
+			}
+		} else if englishWord(t.w) {
+			continue // English needs a subject ("skips the header" may be an instruction)
+		}
+		next := ts[i+1]
+		if next.w == "a" && i+2 < len(ts) && (ts[i+2].w == "la" || ts[i+2].w == "el" || ts[i+2].w == "los" || ts[i+2].w == "las") {
+			continue // "salta a la vista": an idiom
+		}
+		if omissionObjects[next.w] || isNumber(next.w) || isCyrillic(next.w) {
+			return true
+		}
+		if i > 0 && !personObjects[next.w] {
+			return true // "it ignores rows with a quote": the subject is the draft
+		}
+	}
+	return false
+}
+
+// englishWord reports an omission verb that is English only.
+func englishWord(w string) bool {
+	switch w {
+	case "skips", "skipped", "misses", "ignores", "ignored", "loses", "drops", "truncates", "duplicates", "repeats",
+		"doubles", "overwrites", "cuts":
+		return true
+	}
+	return false
+}
+
+func isCyrillic(w string) bool {
+	for _, r := range w {
+		return r >= 0x400 && r <= 0x4FF
+	}
+	return false
+}
+
+// ownWorld reports a turn that opens with the user's own thing that is no
+// part of the draft ("my cat ignores me when i call her", "mi jefe dice
+// que ..."): a statement about the user's life, not a fault report.
+func (a *analysis) ownWorld(ts []tok) bool {
+	if len(ts) < 3 || !possessives[ts[0].w] {
+		return false
+	}
+	n := ts[1].w
+	return !draftNouns[n] && !draftNounsOther[n] && !a.prevWord(n) && !a.draftStem(n) && !codeNouns[n] && !toolNouns[n] &&
+		!faultSubjects[n]
+}
+
+// draftNounsOther name parts or kinds of a draft in the other languages.
+var draftNounsOther = set(`código archivo programa función salida resultado texto correo carta mensaje
+	fichier programme fonction sortie résultat texte lettre message datei programm funktion ausgabe ergebnis brief
+	nachricht код файл программа функция вывод результат текст письмо сообщение arquivo função saída mensagem
+	codice programma funzione risultato testo lettera messaggio`)
+
+// personObjects are people as objects ("it ignores me").
+var personObjects = set(`me him her us you them me lo la le les mich dich ihn uns меня его её нас me o lhe nos mi lo gli ci`)
+
+// possessives of the first person open ownWorld (not es/it "mi", it "ma":
+// "mi manca il totale", "ma il cliente ...").
+var possessives = set(`my mis mon mes mein meine meinen мой моя моё мои meu minha meus minhas mio mia miei mie`)

@@ -113,12 +113,45 @@ func (a *analysis) hitType(h screen.Hit, s span) string {
 	case screen.Reformat:
 		return Reformat
 	case screen.Generic:
-		if a.formVersion(h) || a.makeItForm(h, after) {
+		if a.formVersion(h) || a.makeItForm(h, after) || a.degreeCue(h, after) {
 			return Reformat
+		}
+		if wishCues[h.Keyword] && len(after) > 1 && (additiveMarkers[after[0].w] || len(after) > 2 && additiveMarkers[after[1].w]) {
+			return Extend // "it should also dump the counts", "es sollte auch die Summe ausgeben"
 		}
 		return Other
 	}
 	return ""
+}
+
+// wishCues state what the draft should do ("it should", "es soll"): with an
+// additive marker after them they ask for more.
+var wishCues = exact("i need it to", "i want it to", "need it to", "want it to", "it should", "it needs to", "it has to",
+	"it must", "want the code to", "need the code to", "es soll", "es sollte", "soll sich")
+
+// degreeCue reports a line-initial "more" / "less" before a matter of tone or
+// degree ("less stiff, more friendly", "more playful"), not before a plural
+// noun ("more jokes") or a quality word ("more better").
+func (a *analysis) degreeCue(h screen.Hit, after []tok) bool {
+	if h.Keyword != "^more" && h.Keyword != "^less" {
+		return false
+	}
+	if len(after) == 0 || strings.TrimSpace(a.f[h.End:after[0].s]) != "" {
+		return false // "more, without the examples"
+	}
+	w := after[0].w
+	if qualityWords[w] || isNumber(w) || utf8.RuneCountInString(w) < 3 || fillers[w] || stopish[w] || itemStops[w] ||
+		objectPronouns[w] || w == "like" || w == "than" || w == "of" {
+		return false // "more like this", "more of the same"
+	}
+	if len(after) > 1 && !strings.ContainsAny(a.f[after[0].e:after[1].s], ",;:-–—.!?/") && !fillers[after[1].w] &&
+		!clauseJoiners[after[1].w] {
+		return false // "more realistic examples": an adjective of a noun, not of the draft
+	}
+	if toneWords[w] || formWords[w] {
+		return true
+	}
+	return !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ous") || strings.HasSuffix(w, "ss")
 }
 
 // behaviourBefore reports a replacement cue inside a description of what the
@@ -244,8 +277,30 @@ func (a *analysis) aboutForm(h screen.Hit, s span) bool {
 		// before the cue.
 		ts = a.toks(a.clauseStart(s, h.Start), h.End)
 	}
-	for _, t := range ts[:min(len(ts), 9)] {
-		if formWords[t.w] {
+	for i, t := range ts[:min(len(ts), 9)] {
+		if formWords[t.w] && !a.codeToken(t) && (i+1 >= len(ts) || !codeNouns[ts[i+1].w]) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeNouns after a form word make it the name of a library or an API ("the
+// csv module", "the json library"), not a form.
+var codeNouns = set(`module modules library libraries lib package packages reader writer parser api function method
+	class crate gem модуль библиотеку библиотека módulo modulo biblioteca librería bibliothèque bibliothek modul`)
+
+// codeToken reports a token that is part of a code identifier in the turn:
+// joined to a dot, parenthesis, underscore or hyphen ("csv.reader",
+// "format()", "f-strings", "to_json").
+func (a *analysis) codeToken(t tok) bool {
+	if t.s > 0 {
+		if c := a.f[t.s-1]; c == '.' || c == '_' || c == '-' {
+			return true
+		}
+	}
+	if t.e < len(a.f) {
+		if c := a.f[t.e]; c == '.' && t.e+1 < len(a.f) && a.f[t.e+1] != ' ' && a.f[t.e+1] != '\n' || c == '(' || c == '_' {
 			return true
 		}
 	}
@@ -265,8 +320,8 @@ func (a *analysis) noIsWithdraw(h screen.Hit, after []tok) bool {
 	if editVerbs[after[0].w] || creationVerbs[after[0].w] || lightVerbs[after[0].w] || utf8.RuneCountInString(after[0].w) < 2 {
 		return false // "no give me more": disagreement, then an instruction
 	}
-	if firstPersonVerbs[after[0].w] {
-		return false // "no hablo francés": a fact about the user
+	if firstPersonVerbs[after[0].w] || negatedVerbs[after[0].w] {
+		return false // "no hablo francés": a fact about the user; "no está muy allá": an opinion
 	}
 	switch after[0].w {
 	case "i", "it", "that", "this", "you", "we", "he", "she", "they", "the", "wait", "thanks", "thank", "problem",
@@ -278,6 +333,13 @@ func (a *analysis) noIsWithdraw(h screen.Hit, after []tok) bool {
 	}
 	return true
 }
+
+// negatedVerbs after a line-initial es/it "no" show that it negates a verb
+// ("no está muy allá", "no me gusta", "no è quello"), not that it bans an
+// item.
+var negatedVerbs = set(`está esta es era fue estaba hay tiene me te se lo la le les nos funciona funcionó sirve queda
+	quedó quedo suena va veo creo puedo puede quiero entiendo termina acaba convence gusta
+	è sono ha ho mi ti si ci funziona va serve sembra suona convince piace capisco posso può voglio`)
 
 // ---- items ----
 

@@ -273,6 +273,16 @@ var weakCorrect = exact(
 	"giving me", "it's showing", "it shows", "it returns", "it outputs", "now it says", "now says", "it says",
 	"you mean")
 
+// complianceCues say that the user followed the draft's advice ("like you
+// said", "comme tu m'as dit", "按你说的").
+var complianceCues = exact("like you said", "as you said", "like you told me", "as you told me", "like you suggested",
+	"as you suggested", "like you showed", "as you showed", "como dijiste", "como me dijiste", "como me indicaste",
+	"como sugeriste", "comme tu as dit", "comme tu m'as dit", "comme tu l'as dit", "comme tu as suggéré",
+	"wie du gesagt hast", "wie du sagtest", "wie du geschrieben hast", "wie vorgeschlagen", "как ты сказал",
+	"как ты сказала", "как ты написал", "как ты советовал", "как вы сказали", "como você disse", "como você falou",
+	"como você mandou", "como vc disse", "come hai detto", "come mi hai detto", "come hai scritto", "come suggerito",
+	"按你说的", "照你说的", "按照你说的", "按你的方法", "言われた通り", "言われたとおり")
+
 // clarifyCues restate what the user meant: a correction when they open a
 // short turn.
 var clarifyCues = exact("i mean", "i meant", "i said", "i asked", "i told you", "^no", "^nope", "not ... but",
@@ -293,7 +303,7 @@ var weakReformat = exact("table", "tabular", "format", "formatting", "style", "t
 	"informal", "casual", "polite", "perspective", "point of view", "markdown", "numbered", "uppercase", "lowercase",
 	"bullet*", "one paragraph", "single paragraph", "in paragraphs", "first person", "third person", "layman",
 	"in ... words", "to ... words", "in ... sentences", "tabla", "tableau", "tabelle", "tabella", "tabela", "tono",
-	"le ton", "tom", "表格", "格式", "语气", "正式", "口调", "口調", "丁寧", "フォーマル")
+	"le ton", "tom", "表格", "格式", "语气", "正式", "口调", "口調", "丁寧", "フォーマル", "列表", "表形式", "一覧表", "リスト形式")
 
 // statedValues are correction cues that state the right value ("testing
 // should be 2 hours").
@@ -343,7 +353,11 @@ var toneWords = set(`chill warm warmer punchy punchier snappy snappier catchy ca
 // behaviourVerbs report what a program or draft does ("it shows some other
 // column instead of the price").
 var behaviourVerbs = set(`shows show showing prints print printing returns return returning gives give giving outputs output
-	says say displays display writes puts sets makes`)
+	says say displays display writes puts sets makes`,
+	// the same in the other languages (third person): with no code in the conversation they need the draft as
+	// their subject
+	`dice imprime devuelve dit imprime renvoie sagt druckt liefert пишет выдает выдаёт возвращает diz retorna
+	aparece stampa restituisce`)
 
 // replaceVerbs with a pronoun and a new value rename or re-sign the draft
 // ("sign it Dana W.", "call it Winter Cabin").

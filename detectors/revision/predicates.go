@@ -31,12 +31,16 @@ func (a *analysis) colonAfter(h screen.Hit) bool {
 }
 
 // politeNo reports a line-initial "no" that is politeness ("no problem", "no
-// thanks"), not disagreement.
+// thanks") or negates the verb after it ("no está muy allá"), not
+// disagreement.
 func (a *analysis) politeNo(h screen.Hit, s span) bool {
 	if h.Keyword != "^no" && h.Keyword != "^nope" {
 		return false
 	}
 	next := a.toks(h.End, s.e)
+	if len(next) > 0 && negatedVerbs[next[0].w] && strings.TrimSpace(a.f[h.End:next[0].s]) == "" {
+		return true // "no está muy allá": es/it "no" negating the verb after it
+	}
 	return len(next) > 0 && (next[0].w == "problem" || next[0].w == "worries" || next[0].w == "worry" ||
 		next[0].w == "thanks" || next[0].w == "thank" || next[0].w == "doubt")
 }
@@ -349,6 +353,9 @@ func (a *analysis) leadKind(s span, h screen.Hit) int {
 		if cjkLeadEmpty(lead) {
 			return leadEmpty
 		}
+		if h.Family == screen.Reformat && cjkFormLead(stripCJKFillers(strings.TrimSpace(lead))) {
+			return leadEmpty // "做成表格", "整理成列表"
+		}
 		if topicVerbCues[h.Keyword] && a.nwords <= 20 && cjkTopicLead(stripCJKFillers(strings.TrimSpace(lead))) {
 			return leadEmpty // "地址先别写": a fronted topic, then the verb
 		}
@@ -394,6 +401,12 @@ func (a *analysis) leadKind(s span, h screen.Hit) int {
 		if a.onlyFillers(ts) {
 			return leadOther
 		}
+		if h.Family == screen.Replace && a.useSubstitute(ts) {
+			return leadFramed // "usa COUNT(DISTINCT x) en lugar de ...", "nimm lieber pandas statt ..."
+		}
+	}
+	if h.Family == screen.Reformat && a.bareFormTarget(ts, a.toks(a.wordEnd(h.End, s.e), s.e)) {
+		return leadEmpty // "in a table please", "als Tabelle", "en tableau stp"
 	}
 	if k, ok := a.germanVerbFinal(s, h, ts); ok {
 		return k // "den Teil mit dem 1. September raus": object first, verb last
@@ -489,6 +502,29 @@ func (a *analysis) insteadOfThenDo(s span, h screen.Hit) bool {
 		}
 	}
 	return false
+}
+
+// useVerbs put a substitute in when they open the lead of "instead of":
+// "use pathlib instead of open()", "usa COUNT(DISTINCT id) en lugar de
+// COUNT(*)", "nimm lieber pandas statt csv.reader".
+var useVerbs = set(`use put go pick try take switch usa utiliza pon pone coge utilise utilisez mets prends
+	nimm nehmt verwende verwenden benutze benutzen nutze setz используй поставь возьми применяй
+	use utilize coloca põe poe bota pega usa utilizza metti prendi`)
+
+// useSubstitute reports a lead that opens, after politeness, with a verb of
+// useVerbs and then names the substitute in at most eight words.
+func (a *analysis) useSubstitute(ts []tok) bool {
+	i := 0
+	for i < len(ts) && fillers[ts[i].w] && !useVerbs[ts[i].w] {
+		i++
+	}
+	if i >= len(ts) || !useVerbs[ts[i].w] || len(ts)-i-1 > 8 || len(ts)-i-1 == 0 {
+		return false
+	}
+	if i > 0 && (subjectPronouns[ts[i-1].w] || ts[i-1].w == "we" || ts[i-1].w == "i") {
+		return false // "i use vim instead of ...": a statement
+	}
+	return true
 }
 
 // englishPlacement are the English placement verbs, which also make
@@ -647,8 +683,8 @@ func (a *analysis) selfStatement(ts []tok) bool {
 		}
 		if i+1 >= len(ts) {
 			// The cue follows the pronoun: "i don't want ..." asks, "i'll
-			// update ..." states.
-			return t.w != "i" && t.w != "we"
+			// update ..." and "i use vim instead of ..." state.
+			return (t.w != "i" && t.w != "we") || a.statedVerbCue(ts[i])
 		}
 		switch ts[i+1].w {
 		case "want", "need", "would", "like", "prefer", "wish", "hope", "wanted", "needed", "asked", "said", "told",
@@ -659,6 +695,105 @@ func (a *analysis) selfStatement(ts []tok) bool {
 			continue
 		}
 		return true
+	}
+	return false
+}
+
+// otherSubjects are third-person subject pronouns: right before an edit cue
+// they make it a statement about someone else or about what the draft does
+// ("ele não cita ninguém", "er nennt ihn nicht", "ça n'affiche pas le
+// total"); the cue-less rules may still read the latter as a fault report.
+// German "sie" and Italian "lei" are left out: they also address the
+// reader ("können Sie ... entfernen").
+var otherSubjects = set(`he she they ele ela eles elas il elle ils elles ça ca cela on er он она оно они lui loro él ella
+	ellos ellas`)
+
+// otherSubject reports a lead that ends in a third-person subject, possibly
+// followed by adverbs of frequency or negation ("ele nunca cita", "il ne").
+func (a *analysis) otherSubject(ts []tok) bool {
+	for i := len(ts) - 1; i >= 0; i-- {
+		switch w := ts[i].w; {
+		case otherSubjects[w]:
+			return true
+		case subjectAdverbs[w]:
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// subjectAdverbs may stand between a subject and its verb.
+var subjectAdverbs = set(`also always never still just ne n' nie nicht immer auch nunca sempre também tambem ainda jamais
+	toujours aussi jamás siempre también tambien todavía никогда всегда тоже также ещё еще mai sempre anche ancora`)
+
+// statedVerbCue reports an edit cue right after the pronoun p that opens
+// with a plain verb ("i use ... instead", "we replace"), which states what
+// the user does; a cue opening with a negation or a wish ("i don't want",
+// "i rather not", "i need it to") asks.
+func (a *analysis) statedVerbCue(p tok) bool {
+	next := a.toks(p.e, min(len(a.f), p.e+40))
+	if len(next) == 0 {
+		return false
+	}
+	switch next[0].w {
+	case "use", "used", "put", "replace", "remove", "delete", "add", "include", "change", "switch", "swap", "drop",
+		"omit", "exclude", "skip", "cut", "translate", "rewrite", "make", "mention", "write":
+		return true
+	}
+	return false
+}
+
+// foreignSelfStatement reports a lead in which the user states their own
+// doing with a first-person pronoun of the other languages ("ich benutze
+// lieber Linux statt Windows", "je mets toujours du beurre au lieu de ..."),
+// not a wish ("ich möchte", "je voudrais", "я хочу").
+func (a *analysis) foreignSelfStatement(ts []tok) bool {
+	for i, t := range ts {
+		if !foreignFirstPerson[t.w] || i+1 >= len(ts) {
+			continue
+		}
+		if i > 0 && (foreignModals[ts[i-1].w] || auxStarts[ts[i-1].w]) {
+			continue // "kann ich ...", "puis-je": a question or request
+		}
+		if foreignWishes[ts[i+1].w] {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+var foreignFirstPerson = set(`ich je j' yo я eu io`)
+
+var foreignModals = set(`kann könnte darf soll sollte puis peux dois puedo debo могу можно posso devo`)
+
+// foreignWishes after a first-person pronoun ask for something.
+var foreignWishes = set(`möchte möchten will wollte würde hätte hätten brauche meinte meine wünsche bräuchte
+	veux voudrais voulais préfère préférerais aimerais souhaite pense ne n'
+	quiero quisiera quería prefiero necesito preferiría quise dije pedí no
+	хочу хотел хотела хотелось прошу просил просила предпочитаю думаю не
+	quero queria prefiro preciso gostaria pedi disse não nao
+	voglio vorrei volevo preferisco preferirei non`)
+
+// resultReported reports, after a compliance cue, a result that shows the
+// draft's advice failed: a fault word ("still", "nothing", "no"), an error
+// mark, a number, or tool diagnostics ("... like you said and it still
+// prints 0", "fiz como você disse e aparece 0").
+func (a *analysis) resultReported(h screen.Hit) bool {
+	var rest []tok // the turn without the cue
+	for _, t := range a.toks(0, len(a.f)) {
+		if t.e <= h.Start || t.s >= h.End {
+			rest = append(rest, t)
+		}
+	}
+	if a.faultWord(rest) || hasErrorMark(a.f) || screen.DiagnosticTurn(a.turn) {
+		return true
+	}
+	for _, t := range rest {
+		if isNumber(t.w) {
+			return true
+		}
 	}
 	return false
 }
@@ -805,6 +940,12 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 	}
 	first := ws[0]
 	q := strings.HasSuffix(strings.TrimSpace(text), "?") || strings.HasSuffix(strings.TrimSpace(text), "？")
+	if (h.Family == screen.Reformat || h.Family == screen.Generic) && a.draftModalForm(ws) {
+		return "polite" // "can the intro be shorter?", "could it sound more relaxed?"
+	}
+	if q && assertedQuestion(text) && !questionWords[first] && !auxStarts[first] {
+		return "" // "it says the file is empty??": incredulity, not a question
+	}
 	switch {
 	case questionWords[first]:
 		// "que"/"como"/"when" also start statements and subordinate
@@ -846,6 +987,49 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 	return ""
 }
 
+// assertedQuestion reports a sentence closed by a doubled or mixed mark
+// ("??", "?!", "!?"), which in chat asserts with incredulity.
+func assertedQuestion(text string) bool {
+	t := strings.TrimSpace(text)
+	return strings.HasSuffix(t, "??") || strings.HasSuffix(t, "?!") || strings.HasSuffix(t, "!?") ||
+		strings.HasSuffix(t, "？？") || strings.HasSuffix(t, "？！")
+}
+
+// draftModalForm reports a question that asks for the draft in another form
+// or tone, its subject being the draft: "can it be a bit warmer", "could the
+// intro be shorter?", "can this sound less stiff?". ws are the words of the
+// sentence without leading discourse words.
+func (a *analysis) draftModalForm(ws []string) bool {
+	if len(ws) < 3 || (ws[0] != "can" && ws[0] != "could") {
+		return false
+	}
+	i := 1
+	switch {
+	case ws[i] == "it" || ws[i] == "this" || ws[i] == "that":
+		i++
+	case ws[i] == "the" || ws[i] == "your" || ws[i] == "my":
+		// "the speech part", "the last paragraph": up to three words, one
+		// of them naming a part of the draft
+		j, named := i+1, false
+		for ; j < len(ws) && j <= i+3 && !modalFormVerbs[ws[j]]; j++ {
+			named = named || draftNouns[ws[j]] || a.prevWord(ws[j])
+		}
+		if !named {
+			return false
+		}
+		i = j
+	default:
+		return false
+	}
+	if i >= len(ws) || !modalFormVerbs[ws[i]] {
+		return false
+	}
+	return formOrToneNext(ws[i+1:])
+}
+
+// modalFormVerbs link the draft to a form or tone in draftModalForm.
+var modalFormVerbs = set(`be sound look feel read seem get come`)
+
 // cueClause returns the part of sentence s that holds the cue, for telling
 // questions: it starts after a question mark or, when an instruction clause
 // precedes ("expand on point 4, can you ...?"), at the cue's own clause;
@@ -883,16 +1067,18 @@ func (a *analysis) opensWithQuestionWord(s span) bool {
 }
 
 func cjkQuestionKind(text string) string {
-	for _, p := range []string{"能不能", "能否", "可不可以", "可以", "能", "ください", "くれ", "もらえ", "いただけ", "ほしい"} {
+	for _, p := range []string{"能不能", "能否", "可不可以", "可以", "能", "ください", "くれ", "もらえ", "いただけ", "ほしい",
+		"できますか", "できませんか"} {
 		if strings.Contains(text, p) {
-			if strings.Contains(text, "为什么") || strings.Contains(text, "なぜ") || strings.Contains(text, "どうして") {
+			if strings.Contains(text, "为什么") || strings.Contains(text, "なぜ") || strings.Contains(text, "どうして") ||
+				strings.Contains(text, "どうやって") || strings.Contains(text, "どのように") {
 				return "info"
 			}
 			return "polite"
 		}
 	}
 	for _, p := range []string{"为什么", "为何", "怎么", "怎样", "如何", "什么", "哪", "是否", "なぜ", "どうして", "どうやって", "どのように", "何",
-		"多久", "多少", "多长", "几点", "吗", "方法", "教えて", "には", "ですか", "ますか", "呢", "有没有", "是不是"} {
+		"多久", "多少", "多长", "几点", "吗", "方法", "教えて", "るには", "には？", "には?", "ですか", "ますか", "呢", "有没有", "是不是"} {
 		if strings.Contains(text, p) {
 			return "info"
 		}
@@ -904,7 +1090,9 @@ var cjkFillers = []string{"请你", "请您", "请", "麻烦你", "麻烦", "帮
 	"再", "给我", "现在", "然后", "好的", "好", "嗯", "谢谢", "那么", "那", "另外", "还有", "也", "就", "直接", "重新", "稍微",
 	"一下", "もう少し", "もっと", "少し", "ちょっと", "では", "じゃあ", "あと", "それから", "さらに",
 	// verb + 得 complements name the draft's manner ("写得正式一点" = write it more formally)
-	"写得", "说得", "改得", "弄得", "搞得", "变得"}
+	"写得", "说得", "改得", "弄得", "搞得", "变得",
+	// a bare modal after the longer forms ("能重来一下吗")
+	"能"}
 
 // topicVerbCues are zh removal verbs and negative imperatives that follow a
 // fronted topic ("地址先别写", "价格不用写", "这段删掉").
@@ -941,6 +1129,63 @@ func cjkTopicLead(l string) bool {
 	}
 	return true
 }
+
+// cjkFormLeads put the draft into a form ("做成表格", "整理成列表").
+var cjkFormLeads = []string{"做成", "弄成", "整理成", "列成", "变成", "排成", "改为"}
+
+func cjkFormLead(l string) bool {
+	for _, p := range cjkFormLeads {
+		if l == p {
+			return true
+		}
+	}
+	return false
+}
+
+// bareFormTarget reports a sentence that only names the form the draft
+// should take, by a preposition: lead is what stands before the form cue,
+// rest what follows it ("as 3 bullet points please", "in a table",
+// "lieber als Tabelle", "en una tabla, por favor", "em tabela"). The lead
+// may hold politeness and preference words, then the preposition, then up
+// to three determiners, numbers or adjectives; the rest only politeness,
+// form words or a closing "instead".
+func (a *analysis) bareFormTarget(lead, rest []tok) bool {
+	i := 0
+	for i < len(lead) && (fillers[lead[i].w] || preferenceWords[lead[i].w]) && !formPrepositions[lead[i].w] {
+		i++
+	}
+	if i >= len(lead) || !formPrepositions[lead[i].w] || len(lead)-i-1 > 3 {
+		return false
+	}
+	for _, t := range lead[i+1:] {
+		if fillers[t.w] && !objectPronouns[t.w] || weakRefs[t.w] || questionWords[t.w] || auxStarts[t.w] {
+			return false
+		}
+	}
+	for _, t := range rest {
+		if purposeMarkers[t.w] {
+			return true // "as a table so i can paste it into excel"
+		}
+		if !fillers[t.w] && !formWords[t.w] && !structureNouns[t.w] && !formNouns[t.w] && t.w != "instead" && !isNumber(t.w) {
+			return false
+		}
+	}
+	return true
+}
+
+// purposeMarkers open a clause that gives the reason for a form ("so i can
+// paste it", "pour que je puisse l'imprimer", "damit ich es drucken kann").
+var purposeMarkers = set(`so because since para porque pour parce damit weil um чтобы потому pra per perché così`)
+
+// preferenceWords may open a bare form target ("rather as a table", "lieber
+// als Liste", "mejor en una tabla").
+var preferenceWords = set(`rather better preferably instead lieber besser mejor plutôt mieux meglio melhor лучше 最好`)
+
+// formNouns name forms of a text in the other languages ("als Liste", "en
+// tableau", "em tópicos").
+var formNouns = set(`liste tabelle aufzählung stichpunkte stichpunkten punkte tabla lista viñetas puntos tableau puces
+	points таблица таблицы таблицей список списка пункты пунктов tabela tópicos topicos itens tabella elenco punti
+	elenchi righe zeilen lignes líneas linhas строки`)
 
 func cjkLeadEmpty(lead string) bool {
 	l := stripCJKFillers(strings.TrimSpace(lead))
@@ -983,7 +1228,8 @@ func (a *analysis) newTask(s span) bool {
 	text := a.f[s.s:s.e]
 	if hasCJK(text) {
 		for _, v := range []string{"写一", "生成一", "创建一", "编写一", "做一", "设计一", "给我一", "帮我写一", "来一", "写个", "写篇", "写首"} {
-			if i := strings.Index(text, v); i >= 0 && !strings.Contains(text[:i], "再") && !strings.Contains(text[:i], "重新") {
+			if i := strings.Index(text, v); i >= 0 && !strings.Contains(text[:i], "再") && !strings.Contains(text[:i], "重新") &&
+				!strings.HasSuffix(text[:i], "重") { // "重来一下": again, not a new piece
 				return true
 			}
 		}

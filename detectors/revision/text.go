@@ -201,10 +201,22 @@ func (a *analysis) clauseStart(s span, pos int) int {
 }
 
 func (a *analysis) punctClauseStart(s span, pos int) int {
+	depth := 0 // parentheses closed before pos: "usa COUNT(DISTINCT id) en lugar de" is one clause
 	for i := pos; i > s.s; {
 		r, n := utf8.DecodeLastRuneInString(a.f[s.s:i])
 		switch r {
-		case ',', ':', '(', ';', '—', '–', '，', '、', '：', '；', '（':
+		case ')':
+			depth++
+		case '(':
+			if depth > 0 {
+				depth--
+				break
+			}
+			return i
+		case ',', ':', ';', '—', '–', '，', '、', '：', '；', '（':
+			if depth > 0 {
+				break // inside a closed parenthesis: "COUNT(a, b) instead of"
+			}
 			return i
 		case ' ':
 			if i-n > s.s {

@@ -775,13 +775,14 @@ func englishTurn(f []byte) bool {
 // ("continue", "go on", "继续"), questions opened by a question word or
 // "explain" ("what about Paris?", "explain step 2"), and a turn that only
 // pastes material (no prose left) unless the material reads as an error or
-// program failure. prose is Prose(turn).
+// program failure. A turn that pastes tool diagnostics (see DiagnosticTurn)
+// is selected whatever its length. prose is Prose(turn).
 func Cueless(turn, prose string) bool { return CuelessFolded(turn, prose, Fold(prose)) }
 
 // CuelessFolded is Cueless given folded = Fold(prose) as well.
 func CuelessFolded(turn, prose, folded string) bool {
 	if !Short(prose) {
-		return false
+		return DiagnosticTurn(turn)
 	}
 	f := []byte(folded)
 	if len(bytes.TrimSpace(f)) == 0 {
@@ -862,6 +863,125 @@ func ordinarySentence(seg []byte, q bool) bool {
 		return true
 	}
 	return allOrdinary
+}
+
+// DiagnosticTurn reports whether a turn pastes tool diagnostics: at least
+// one line reads as a compiler, linter, test or server message (see
+// diagnosticLine), and the other lines, but for lines a program prints under
+// its own name, hold at most ShortWords words (a command echo, a short
+// remark). Such a turn is selected without a cue
+// whatever its length: "./main.go:9:2: declared and not used: err" names
+// no fault in words.
+func DiagnosticTurn(turn string) bool {
+	diag, other := 0, 0
+	for rest, more := turn, true; more; {
+		var l string
+		l, rest, more = strings.Cut(rest, "\n")
+		if diagnosticLine(l) {
+			diag++
+			continue
+		}
+		if toolLine(l) {
+			continue // "nginx: configuration file ... test failed" goes with the diagnostic
+		}
+		if other += wordCount(l); other > ShortWords {
+			return false
+		}
+	}
+	return diag > 0
+}
+
+func wordCount(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		w := isWordRune(r)
+		if w && !in {
+			n++
+		}
+		in = w
+	}
+	return n
+}
+
+// sourceExts are file extensions of source and configuration files, as
+// they appear in the locations of diagnostics ("main.go:9:2").
+var sourceExts = wordSet(`go py js mjs cjs ts tsx jsx java kt kts c h cc cpp cxx hpp cs rb php rs swift m mm scala sh bash
+	zsh ps1 pl lua r sql html htm css scss sass less vue svelte yaml yml json toml ini conf cfg xml gradle dart ex exs erl
+	hs ml clj tf ipynb txt env lock`)
+
+// diagnosticLine reports a line that reads as tool output: a source
+// location ("main.go:9:2:", "src/app.ts(3,5):", "nginx.conf:2", `File
+// "a.py", line 3`), an eslint-style position ("  12:5  'x' is ... no-unused-
+// vars") or a server's level tag ("[emerg]", "[error]", "npm ERR!").
+func diagnosticLine(l string) bool {
+	t := strings.TrimSpace(l)
+	if t == "" || len(t) > 400 {
+		return false
+	}
+	for _, tag := range []string{"[emerg]", "[error]", "[crit]", "[alert]", "[fatal]", "[warn]", "npm err!", "npm ERR!"} {
+		if strings.Contains(t, tag) {
+			return true
+		}
+	}
+	if strings.HasPrefix(t, "File \"") && strings.Contains(t, "\", line ") {
+		return true
+	}
+	// eslint "stylish": line:col, two spaces, the message
+	if i := strings.IndexByte(t, ':'); i > 0 && i <= 5 && allDigits(t[:i]) {
+		j := i + 1
+		for j < len(t) && t[j] >= '0' && t[j] <= '9' {
+			j++
+		}
+		if j > i+1 && strings.HasPrefix(t[j:], "  ") {
+			return true
+		}
+	}
+	// a file name with a source extension, then ":N" or "(N,"
+	for i := 0; i < len(t); i++ {
+		if t[i] != ':' && t[i] != '(' || i+1 >= len(t) || t[i+1] < '0' || t[i+1] > '9' {
+			continue
+		}
+		k := i
+		for k > 0 && isPathByte(t[k-1]) {
+			k--
+		}
+		name := t[k:i]
+		dot := strings.LastIndexByte(name, '.')
+		if dot <= 0 || !sourceExts[strings.ToLower(name[dot+1:])] || strings.Contains(t[max(0, k-3):k], "//") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// toolLine reports a line that a program prints under its own name
+// ("nginx: configuration file ... test failed", "go: downloading ...").
+func toolLine(l string) bool {
+	t := strings.TrimSpace(l)
+	i := strings.Index(t, ": ")
+	if i <= 0 || i > 20 || t[0] < 'a' || t[0] > 'z' {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		if c := t[j]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+func isPathByte(c byte) bool {
+	return c == '.' || c == '/' || c == '_' || c == '-' || c == '\\' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // errorLike reports whether folded pasted text reads as an error report.
