@@ -42,14 +42,19 @@ eval: build
 	@for d in fresh fresh2; do if [ -f $(GOLD)/$$d/replies.jsonl ]; then \
 	  ./$(BIN) eval --label "blind set ($(GOLD)/$$d, see its README)" --replies $(GOLD)/$$d/replies.jsonl; fi; done
 
-## fuzz: run every native fuzz target for FUZZTIME each
+## fuzz: run every native fuzz target for FUZZTIME each (minimising an input for at most
+## FUZZMINTIME); every target runs even when one fails, the failures are listed at the end
+## (a crash leaves its input under the package's testdata/fuzz/ — see docs/fuzzing.md)
 FUZZTIME ?= 60s
+FUZZMINTIME ?= 10s
 fuzz:
-	@set -e; for pkg in $$($(GO) list ./...); do \
+	@failed=""; for pkg in $$($(GO) list ./...); do \
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz' || true); do \
-	    echo "== $$pkg $$t"; $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$pkg; \
+	    echo "== $$pkg $$t"; \
+	    $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINTIME) $$pkg || failed="$$failed $$pkg.$$t"; \
 	  done; \
-	done
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed"; exit 1; fi; echo "fuzz: every target ran clean"
 
 ## bench: revtrace vs zstd|rg, the Python miner and DuckDB on a generated corpus (not part of test;
 ## env N, REPS, SEED, WORK, PEERS, SCALE — see bench/README.md)
