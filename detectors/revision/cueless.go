@@ -124,7 +124,7 @@ func (a *analysis) cueless() (string, string) {
 		a.note("cue-less: the user's own plan or opinion")
 		return "", ""
 	}
-	if a.draftModalForm(skipWords(ws, discourse)) {
+	if a.draftModalForm(skipWords(ws, discourse)) || foreignModalForm(skipWords(ws, discourse)) {
 		a.note("cue-less: asks for the draft in another tone or form (\"can it be warmer\")")
 		return Reformat, ""
 	}
@@ -356,7 +356,7 @@ func (a *analysis) contrast(ts []tok) (int, bool) {
 		for j < len(ts)-1 && (objectPronouns[ts[j].w] || ts[j].w == "in" || ts[j].w == "on" || ts[j].w == "na" || ts[j].w == "no" || ts[j].w == "по") {
 			j++
 		}
-		if !isNumber(ts[j].w) && !isNumber(prev) && !a.prevWord(ts[j].w) && !a.prevWord(prev) &&
+		if !isNumber(ts[j].w) && !isNumber(prev) && !a.prevWord(ts[j].w) && !a.prevWord(prev) && !a.shortDraftWord(ts[j].w) &&
 			(valueKind(ts[j].w) == "" || !draftHasKind(a.prevText(), valueKind(ts[j].w))) {
 			continue // values of the draft's kind contrast too ("na quinta, não na sexta")
 		}
@@ -369,6 +369,13 @@ func (a *analysis) contrast(ts []tok) (int, bool) {
 		return i, true
 	}
 	return 0, false
+}
+
+// shortDraftWord reports a three-rune word of the last assistant message
+// that is no common word ("csv" in "use pandas, not the csv module").
+func (a *analysis) shortDraftWord(w string) bool {
+	return utf8.RuneCountInString(w) == 3 && !fillers[w] && !stopish[w] && !objectPronouns[w] && !itemStops[w] &&
+		!frameWords[w] && !isNumber(w) && hasToken(a.prevText(), w)
 }
 
 // formWord reports whether a token names a matter of form.
@@ -948,7 +955,7 @@ func (a *analysis) bareFormNoun(ts []tok) bool {
 		return false
 	}
 	for k, t := range ts {
-		if structureNouns[t.w] || formNouns[t.w] {
+		if structureNouns[t.w] || formNouns[t.w] || formWords[t.w] && k > 0 {
 			return a.bareFormTarget(ts[:k], ts[k+1:])
 		}
 	}
@@ -959,7 +966,7 @@ func (a *analysis) bareFormNoun(ts []tok) bool {
 // ("it skips the first row", "se salta la primera fila", "пропускает первую
 // строку"), in the third person.
 var omissionVerbs = set(`skips skipped misses ignores ignored loses drops truncates duplicates repeats doubles
-	overwrites cuts
+	overwrites cuts stops breaks counts treats
 	salta omite ignora pierde duplica repite corta sobrescribe
 	saute oublie ignore perd coupe duplique répète écrase
 	überspringt ignoriert vergisst verliert schneidet verdoppelt wiederholt überschreibt
@@ -1008,6 +1015,9 @@ func (a *analysis) omissionReport(ts []tok) bool {
 		} else if englishWord(t.w) {
 			continue // English needs a subject ("skips the header" may be an instruction)
 		}
+		if (t.w == "counts" || t.w == "treats") && !slices.ContainsFunc(ts[i+1:], func(u tok) bool { return u.w == "as" || u.w == "twice" }) {
+			continue // "it counts spaces as words" reports, "it counts the rows" describes
+		}
 		next := ts[i+1]
 		if next.w == "a" && i+2 < len(ts) && (ts[i+2].w == "la" || ts[i+2].w == "el" || ts[i+2].w == "los" || ts[i+2].w == "las") {
 			continue // "salta a la vista": an idiom
@@ -1026,7 +1036,7 @@ func (a *analysis) omissionReport(ts []tok) bool {
 func englishWord(w string) bool {
 	switch w {
 	case "skips", "skipped", "misses", "ignores", "ignored", "loses", "drops", "truncates", "duplicates", "repeats",
-		"doubles", "overwrites", "cuts":
+		"doubles", "overwrites", "cuts", "stops", "breaks", "counts", "treats":
 		return true
 	}
 	return false

@@ -82,6 +82,9 @@ func (a *analysis) hitType(h screen.Hit, s span) string {
 		if a.substituteAfter(h, s) {
 			return Replace
 		}
+		if a.prevCode && a.wishLead(s, h) {
+			return Extend // "it needs to also skip blank lines": what the program should do
+		}
 		return Withdraw
 	case screen.Replace:
 		if a.behaviourBefore(h, s) {
@@ -116,8 +119,8 @@ func (a *analysis) hitType(h screen.Hit, s span) string {
 		if a.formVersion(h) || a.makeItForm(h, after) || a.degreeCue(h, after) {
 			return Reformat
 		}
-		if wishCues[h.Keyword] && len(after) > 1 && (additiveMarkers[after[0].w] || len(after) > 2 && additiveMarkers[after[1].w]) {
-			return Extend // "it should also dump the counts", "es sollte auch die Summe ausgeben"
+		if wishCues[h.Keyword] && len(after) > 1 && a.additiveAround(h, s) {
+			return Extend // "it should also dump the counts", "es sollte auch die Summe ausgeben", "... too"
 		}
 		return Other
 	}
@@ -128,6 +131,43 @@ func (a *analysis) hitType(h screen.Hit, s span) string {
 // additive marker after them they ask for more.
 var wishCues = exact("i need it to", "i want it to", "need it to", "want it to", "it should", "it needs to", "it has to",
 	"it must", "want the code to", "need the code to", "es soll", "es sollte", "soll sich")
+
+// wishLead reports a lead that states what the draft should do ("it needs
+// to also", "es soll", "il doit", "пусть"), so that an edit verb after it is
+// a behaviour the code should have, not content to take out.
+func (a *analysis) wishLead(s span, h screen.Hit) bool {
+	ts := a.toks(a.punctClauseStart(s, h.Start), h.Start) // "also" starts no clause here
+	if len(ts) < 2 || !draftPronouns[ts[0].w] && !faultSubjects[ts[0].w] && !draftNouns[ts[0].w] && ts[0].w != "the" &&
+		ts[0].w != "es" && ts[0].w != "il" && ts[0].w != "ça" && ts[0].w != "пусть" {
+		return false
+	}
+	for _, t := range ts {
+		if wishWords[t.w] {
+			return true
+		}
+	}
+	return false
+}
+
+// wishWords say what the draft should do.
+var wishWords = set(`should needs must has soll sollte muss debe debería deberia doit devrait должен должна должно пусть deve
+	deveria dovrebbe`)
+
+// additiveAround reports an additive marker in the sentence of h outside
+// the cue ("it should also ...", "also it should ...", "... too", "... as
+// well").
+func (a *analysis) additiveAround(h screen.Hit, s span) bool {
+	ts := a.toks(s.s, s.e)
+	for i, t := range ts {
+		if t.s >= h.Start && t.e <= h.End {
+			continue
+		}
+		if additiveMarkers[t.w] || t.w == "well" && i > 0 && ts[i-1].w == "as" {
+			return true
+		}
+	}
+	return false
+}
 
 // degreeCue reports a line-initial "more" / "less" before a matter of tone or
 // degree ("less stiff, more friendly", "more playful"), not before a plural
@@ -231,7 +271,8 @@ func formOrToneNext(ws []string) bool {
 			degree = true
 		case w == "a" || w == "bit" || w == "little" || w == "lot" || w == "much" || w == "way" || w == "so" ||
 			w == "even" || w == "slightly" || w == "sound" || w == "seem" || w == "feel" || w == "look" || w == "read" ||
-			w == "un" || w == "poco" || w == "po'" || w == "pouco" || w == "peu" || w == "bisschen" || w == "etwas":
+			w == "un" || w == "poco" || w == "po'" || w == "pouco" || w == "peu" || w == "bisschen" || w == "etwas" ||
+			w == "one" || w == "two" || w == "three" || w == "single":
 		default:
 			if qualityWords[w] {
 				return false

@@ -48,7 +48,7 @@ var fillers = set(
 	`пожалуйста можешь можете мог могли бы теперь также тоже и но а ок окей спасибо хорошо давай просто я хочу чтобы
 	ты вы нужно надо тогда ну привет сделай`,
 	// pt
-	`por favor pode poderia você voce agora também e mas obrigado obrigada quero que eu só apenas então entao bem`,
+	`por favor pode poderia você voce agora também e mas obrigado obrigada quero que eu só apenas então entao bem dá pra`,
 	// it
 	`per favore puoi potresti può potrebbe ora adesso anche e ma grazie voglio vorrei che solo allora bene`,
 )
@@ -65,7 +65,7 @@ var lightVerbs = set(`make do write give show generate create provide redo rewri
 	mejóralo mejoralo redáctalo redactalo
 	fallo falla fammelo fammi scrivilo scrivila riscrivilo riscrivila rendilo rendila mettilo mettila traducilo
 	traducila cambialo cambiala sistemalo sistemala
-	faz faca deixa deixe escreve escreva coloca coloque põe poe bota reescreve tenta tente
+	faz faca deixa deixe deixar fazer escreve escreva coloca coloque põe poe bota reescreve tenta tente
 	fais-le fais-la mets-le mets-la rends-le rends-la écris-le écris-la réécris-le réécris-la refais-le refais-la mets rends
 	mach's machs mache gestalte halt halte
 	перепиши оформи составь сделайте напишите`)
@@ -98,6 +98,8 @@ var politeFrames = []string{
 	"tu peux", "vous pouvez", "kannst du", "könntest du", "können sie", "könnten sie", "можешь", "можете",
 	"не мог бы", "не могли бы", "могли бы", "pode", "poderia", "você pode", "voce pode", "puoi", "potresti",
 	"può", "potrebbe",
+	// impersonal requests ("si può accorciare?", "dá pra encurtar?", "geht das kürzer?")
+	"si può", "se puede", "dá pra", "dá para", "geht das", "geht es", "est-ce que tu peux", "est-ce que vous pouvez",
 }
 
 // requestFrames ask to be given something ("can I get this as a table"):

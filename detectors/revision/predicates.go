@@ -356,6 +356,10 @@ func (a *analysis) leadKind(s span, h screen.Hit) int {
 		if h.Family == screen.Reformat && cjkFormLead(stripCJKFillers(strings.TrimSpace(lead))) {
 			return leadEmpty // "做成表格", "整理成列表"
 		}
+		if l := stripCJKFillers(strings.TrimSpace(lead)); h.Family == screen.Reformat && (l == "用" || l == "以") &&
+			utf8.RuneCountInString(strings.Trim(a.f[h.End:s.e], " 。！!？?吧呢")) <= 4 {
+			return leadEmpty // "用表格", "以表格形式": the form alone, not "用简短的一个英文句子概括本段"
+		}
 		if topicVerbCues[h.Keyword] && a.nwords <= 20 && cjkTopicLead(stripCJKFillers(strings.TrimSpace(lead))) {
 			return leadEmpty // "地址先别写": a fronted topic, then the verb
 		}
@@ -1012,7 +1016,7 @@ func (a *analysis) draftModalForm(ws []string) bool {
 		// of them naming a part of the draft
 		j, named := i+1, false
 		for ; j < len(ws) && j <= i+3 && !modalFormVerbs[ws[j]]; j++ {
-			named = named || draftNouns[ws[j]] || a.prevWord(ws[j])
+			named = named || draftNouns[ws[j]] || formWords[ws[j]] || a.prevWord(ws[j])
 		}
 		if !named {
 			return false
@@ -1026,6 +1030,39 @@ func (a *analysis) draftModalForm(ws []string) bool {
 	}
 	return formOrToneNext(ws[i+1:])
 }
+
+// foreignModalForm is draftModalForm in the other languages: an optional
+// subject for the draft, a modal, an optional linking verb, then a change of
+// tone or degree ("ça pourrait être moins formel ?", "kann es lockerer
+// klingen?", "può essere più breve?", "может звучать попроще?").
+func foreignModalForm(ws []string) bool {
+	i := 0
+	if i < len(ws) && foreignDraftSubjects[ws[i]] {
+		i++
+	}
+	if i >= len(ws) || !foreignModals2[ws[i]] {
+		return false
+	}
+	i++
+	if i < len(ws) && foreignDraftSubjects[ws[i]] {
+		i++ // "kann es ..."
+	}
+	if i < len(ws) && foreignLinkVerbs[ws[i]] {
+		i++
+	}
+	rest := ws[i:]
+	if n := len(rest); n > 0 && foreignLinkVerbs[rest[n-1]] {
+		rest = rest[:n-1] // "kann es etwas lockerer klingen"
+	}
+	return len(rest) > 0 && len(rest) <= 4 && formOrToneNext(rest)
+}
+
+var (
+	foreignDraftSubjects = set(`ça ca il elle ce c' cela es das er`)
+	foreignModals2       = set(`peut pourrait kann könnte können può potrebbe pode poderia puede podría podria может могло мог`)
+	foreignLinkVerbs     = set(`être etre sonner paraître paraitre sein klingen wirken werden essere suonare sembrare diventare ser
+	estar sonar quedar ficar soar parecer быть звучать стать выглядеть`)
+)
 
 // modalFormVerbs link the draft to a form or tone in draftModalForm.
 var modalFormVerbs = set(`be sound look feel read seem get come`)
@@ -1151,10 +1188,10 @@ func cjkFormLead(l string) bool {
 // form words or a closing "instead".
 func (a *analysis) bareFormTarget(lead, rest []tok) bool {
 	i := 0
-	for i < len(lead) && (fillers[lead[i].w] || preferenceWords[lead[i].w]) && !formPrepositions[lead[i].w] {
+	for i < len(lead) && (fillers[lead[i].w] || preferenceWords[lead[i].w]) && !formPrepositions[lead[i].w] && !withForm[lead[i].w] {
 		i++
 	}
-	if i >= len(lead) || !formPrepositions[lead[i].w] || len(lead)-i-1 > 3 {
+	if i >= len(lead) || !formPrepositions[lead[i].w] && !withForm[lead[i].w] || len(lead)-i-1 > 3 {
 		return false
 	}
 	for _, t := range lead[i+1:] {
@@ -1177,15 +1214,19 @@ func (a *analysis) bareFormTarget(lead, rest []tok) bool {
 // paste it", "pour que je puisse l'imprimer", "damit ich es drucken kann").
 var purposeMarkers = set(`so because since para porque pour parce damit weil um чтобы потому pra per perché così`)
 
+// withForm are prepositions of accompaniment that also name a form ("with
+// bullets", "con viñetas", "по пунктам").
+var withForm = set(`with con mit avec com с по`)
+
 // preferenceWords may open a bare form target ("rather as a table", "lieber
 // als Liste", "mejor en una tabla").
 var preferenceWords = set(`rather better preferably instead lieber besser mejor plutôt mieux meglio melhor лучше 最好`)
 
 // formNouns name forms of a text in the other languages ("als Liste", "en
 // tableau", "em tópicos").
-var formNouns = set(`liste tabelle aufzählung stichpunkte stichpunkten punkte tabla lista viñetas puntos tableau puces
+var formNouns = set(`checklist outline form liste tabelle aufzählung stichpunkte stichpunkten punkte tabla lista viñetas puntos tableau puces
 	points таблица таблицы таблицей список списка пункты пунктов tabela tópicos topicos itens tabella elenco punti
-	elenchi righe zeilen lignes líneas linhas строки`)
+	elenchi righe zeilen lignes líneas linhas строки пунктам пунктами`)
 
 func cjkLeadEmpty(lead string) bool {
 	l := stripCJKFillers(strings.TrimSpace(lead))
