@@ -523,7 +523,8 @@ func (a *analysis) additive(ts []tok) bool {
 func jaAlsoRequest(f string) bool {
 	t := strings.TrimRight(f, " 。！!")
 	request := false
-	for _, e := range []string{"して", "してください", "して下さい", "ようにして", "てください", "入れて", "加えて", "書いて", "出して"} {
+	for _, e := range []string{"して", "してください", "して下さい", "ようにして", "てください", "入れて", "加えて", "書いて", "出して",
+		"てほしい", "てほしいです", "て欲しい", "てもらえますか"} {
 		if strings.HasSuffix(t, e) {
 			request = true
 			break
@@ -913,6 +914,9 @@ func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 // optionally softened ("un peu plus chaleureux"); a quality word ("more
 // better") or a number is no such change.
 func (a *analysis) degreeOnly(ts []tok) bool {
+	if hasCJK(a.f) {
+		return cjkDegreeOnly(a.f)
+	}
 	if len(ts) < 2 || len(ts) > 10 {
 		return false
 	}
@@ -940,6 +944,53 @@ func (a *analysis) degreeOnly(ts []tok) bool {
 	}
 	return clauses > 0
 }
+
+// cjkDegreeOnly is degreeOnly for zh and ja: every clause a change of
+// degree of at most eight runes ("少一点官腔，多一点真诚", "更口语一点", "もっと柔らかく").
+func cjkDegreeOnly(f string) bool {
+	clauses := 0
+	for _, c := range strings.FieldsFunc(f, func(r rune) bool { return strings.ContainsRune("，,、。！!？? \n", r) }) {
+		n := utf8.RuneCountInString(c)
+		if n < 2 || n > 8 {
+			return false
+		}
+		deg := false
+		for _, p := range []string{"少一点", "多一点", "少点", "多点", "少一些", "多一些", "更", "もっと", "もう少し", "少し"} {
+			if strings.HasPrefix(c, p) {
+				deg = true
+				break
+			}
+		}
+		if !deg {
+			// "X一点" with a manner lead or a word of tone ("稍微口语一点", "正式一点"), not "给我一点"
+			base, ok := strings.CutSuffix(c, "一点")
+			if !ok {
+				base, ok = strings.CutSuffix(c, "一些")
+			}
+			if !ok {
+				return false
+			}
+			for _, p := range []string{"再", "稍微", "写得", "说得", "弄得", "改得"} {
+				base = strings.TrimPrefix(base, p)
+			}
+			if !zhToneWords[base] {
+				return false
+			}
+		}
+		if strings.HasPrefix(c, "もっと") || strings.HasPrefix(c, "もう少し") || strings.HasPrefix(c, "少し") {
+			// ja: an adverbial adjective ("柔らかく", "丁寧に"), not a noun ("もっと例")
+			if !strings.HasSuffix(c, "く") && !strings.HasSuffix(c, "に") && !strings.HasSuffix(c, "めで") {
+				return false
+			}
+		}
+		clauses++
+	}
+	return clauses > 0
+}
+
+// zhToneWords are zh words of tone, register or length before 一点.
+var zhToneWords = exact("正式", "口语", "口语化", "简单", "短", "长", "轻松", "随意", "专业", "礼貌", "客气", "幽默", "温柔", "简洁",
+	"详细", "自然", "委婉", "直接", "活泼", "严肃", "可爱", "热情", "亲切", "真诚", "生动", "通俗", "温暖", "低调", "具体")
 
 // softeners and clauseJoiners may stand around the clauses of degreeOnly.
 var (
@@ -980,7 +1031,7 @@ var cjkOmissions = []string{"跳过", "漏掉", "丢了", "丢失", "忽略了",
 
 // omissionSubjects are subject pronouns of the draft before an omission
 // verb ("it skips", "ça saute", "es überspringt", "он пропускает").
-var omissionSubjects = set(`it this that se il elle ça ca on es er он она оно ele ela`)
+var omissionSubjects = set(`it this that se si il elle ça ca on es er он она оно ele ela`)
 
 // omissionObjects open the object of an omission verb ("the first row", "la
 // primera fila"); a Russian object has no article.

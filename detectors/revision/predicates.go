@@ -1203,12 +1203,16 @@ func (a *analysis) bareFormTarget(lead, rest []tok) bool {
 		if purposeMarkers[t.w] {
 			return true // "as a table so i can paste it into excel"
 		}
-		if !fillers[t.w] && !formWords[t.w] && !structureNouns[t.w] && !formNouns[t.w] && t.w != "instead" && !isNumber(t.w) {
+		if !fillers[t.w] && !formWords[t.w] && !structureNouns[t.w] && !formNouns[t.w] && !formContrasts[t.w] && !isNumber(t.w) {
 			return false
 		}
 	}
 	return true
 }
+
+// formContrasts may set the form against another one after a bare form
+// target ("as bullet points, not paragraphs", "als Liste statt Fließtext").
+var formContrasts = set(`instead not rather than of no nicht statt pas au lieu de non invece não em vez не вместо`)
 
 // purposeMarkers open a clause that gives the reason for a form ("so i can
 // paste it", "pour que je puisse l'imprimer", "damit ich es drucken kann").
