@@ -81,18 +81,22 @@ var replyFloors = map[string][]floor[ReplyReport]{
 	},
 }
 
-// Turn floors measured 2026-12-01 with revision-rules-3 / screen-3
+// Turn floors measured 2026-12-01 with revision-rules-4 / screen-4
 // (`revtrace eval --turns FILE`):
 //
 //	dev turns (240):        P 1.000 R 0.987 κ 0.982; screen 1.000; type 1.000; macro-F1 0.996
 //	dev turns2 (188):       P 1.000 R 1.000 κ 1.000; screen 1.000; type 0.991; macro-F1 0.986
 //	dev turns3 (225):       P 0.981 R 1.000 κ 0.988; screen 1.000; type 1.000; macro-F1 0.995
 //	                        (blind score before tuning: P 0.860 R 0.811, macro-F1 0.711; see TURNS.md)
-//	held-out turns (80):    P 1.000 R 0.796 κ 0.751; screen 1.000; type 0.897; macro-F1 0.858
-//	                        (unchanged from revision-rules-2 except type accuracy 0.872 -> 0.897)
+//	heldout turns (80):     P 1.000 R 1.000 κ 1.000; screen 1.000; type 1.000; macro-F1 1.000
+//	                        (retired held-out set, a dev set since revision-rules-4: its errors were
+//	                        read and generalised from; its last held-out score, revision-rules-3:
+//	                        P 1.000 R 0.796 κ 0.751, type 0.897, macro-F1 0.858; see TURNS.md)
 //
-// The three dev sets are tuned on, so their figures are in-sample; only the
-// held-out figures estimate unseen turns.
+// All four sets are tuned on, so their figures are in-sample. The held-out
+// set that replaces the retired one (testdata/gold/heldout2/) is scored
+// outside this test, once per round of rules, and is deliberately not held
+// here.
 var turnFloors = map[string][]floor[TurnReport]{
 	devTurns: {
 		{"is_revision precision", func(r TurnReport) float64 { return r.IsRevision.Precision }, 0.97},
@@ -119,11 +123,12 @@ var turnFloors = map[string][]floor[TurnReport]{
 		{"macro-F1", func(r TurnReport) float64 { return r.MacroF1 }, 0.96},
 	},
 	heldoutTurns: {
-		{"is_revision precision", func(r TurnReport) float64 { return r.IsRevision.Precision }, 0.95},
-		{"is_revision recall", func(r TurnReport) float64 { return r.IsRevision.Recall }, 0.77},
+		{"is_revision precision", func(r TurnReport) float64 { return r.IsRevision.Precision }, 0.97},
+		{"is_revision recall", func(r TurnReport) float64 { return r.IsRevision.Recall }, 0.97},
+		{"is_revision kappa", func(r TurnReport) float64 { return r.IsRevision.Kappa }, 0.95},
 		{"screen recall", func(r TurnReport) float64 { return r.CandidateRecall.Value }, 0.98},
-		{"type accuracy", func(r TurnReport) float64 { return r.TypeAccuracy.Value }, 0.85},
-		{"macro-F1", func(r TurnReport) float64 { return r.MacroF1 }, 0.83},
+		{"type accuracy", func(r TurnReport) float64 { return r.TypeAccuracy.Value }, 0.97},
+		{"macro-F1", func(r TurnReport) float64 { return r.MacroF1 }, 0.96},
 	},
 }
 

@@ -49,7 +49,7 @@ import (
 )
 
 // Version identifies the rules; it is recorded with results.
-const Version = "revision-rules-3"
+const Version = "revision-rules-4"
 
 // Revision types.
 const (
