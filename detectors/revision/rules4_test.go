@@ -21,7 +21,7 @@ const (
 		"\tfmt.Println(len(data))\n}\n```"
 	noticeDraft = "Dear residents,\n\nThe lift in block B will be serviced on Tuesday from 8:00 to 12:00. " +
 		"For questions call the caretaker, Mr. Okafor, on 07700 900123.\n\nThe management"
-	esDraft = "Hola Marta:\n\nTe escribo para confirmar la reunión del jueves a las 10:00 en la oficina de Gràcia. " +
+	esDraft = "Hola Marta:\n\nQuería confirmar la reunión del jueves a las 10:00 en la oficina de Gràcia. " +
 		"Mi móvil es el 611 234 567.\n\nUn saludo,\nPablo"
 )
 
@@ -91,7 +91,7 @@ func TestRules4Families(t *testing.T) {
 		},
 		// class 3: tool output pasted as the report
 		"pasted diagnostics and did-what-you-said reports (correct)": {
-			{goDraft, "./main.go:9:2: declared and not used: err", Correct},
+			{goDraft, "./main.go:10:9: result of fmt.Sprintf call not used", Correct},
 			{goDraft, "go vet ./...\n./main.go:11:2: unreachable code\n./main.go:9:8: result of os.ReadFile not checked", Correct},
 			{csvDraft, "  12:5  'rows' is assigned a value but never used  no-unused-vars", Correct},
 			{csvDraft, "load.py:7: E501 line too long (93 > 79 characters)", Correct},
@@ -166,7 +166,7 @@ func TestRules4Families(t *testing.T) {
 			{jaDraft, "住所は載せないでください", Withdraw},
 			{jaDraft, "電話番号には触れないで", Withdraw},
 			{zhDraft, "不要列出电话号码", Withdraw},
-			{emailDraft, "keep my phone number out of it", Withdraw},
+			{emailDraft, "keep the door code out of it", Withdraw},
 			{emailDraft, "pas la peine de mettre le code", Withdraw},
 			{emailDraft, "deixa o telefone de fora", Withdraw},
 			{emailDraft, "lascia fuori il codice della porta", Withdraw},
@@ -230,7 +230,7 @@ func TestRules4Families(t *testing.T) {
 			{emailDraft, "менее официально, более тепло", Reformat},
 			{emailDraft, "menos formal, mais leve", Reformat},
 			{emailDraft, "meno rigido, più caloroso", Reformat},
-			{emailDraft, "un peu moins sec", Reformat},
+			{emailDraft, "un peu moins froid", Reformat},
 			{emailDraft, "more like this one", Other},
 			{emailDraft, "more realistic examples please", Other},
 			{emailDraft, "more better", Other},

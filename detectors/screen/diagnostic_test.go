@@ -11,7 +11,7 @@ func TestDiagnosticTurn(t *testing.T) {
 		want bool
 	}{
 		{"./cmd/api/main.go:14:3: undefined: cfg", true},
-		{"go build ./...\n# example.com/x\n./x.go:7:2: \"os\" imported and not used", true},
+		{"go vet ./...\n# example.com/x\n./x.go:7:2: self-assignment of n to n", true},
 		{"src/app.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'.", true},
 		{"  4:11  'total' is defined but never used  no-unused-vars", true},
 		{"2024/05/01 10:00:00 [emerg] 123#0: unknown directive \"proxy_pas\" in /etc/nginx/sites-enabled/app:9", true},
