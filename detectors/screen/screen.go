@@ -873,6 +873,9 @@ func ordinarySentence(seg []byte, q bool) bool {
 // whatever its length: "./main.go:9:2: declared and not used: err" names
 // no fault in words.
 func DiagnosticTurn(turn string) bool {
+	if !strings.ContainsAny(turn, ":([") && !strings.Contains(turn, "File \"") && !strings.Contains(turn, "npm ") {
+		return false // every diagnostic shape has one of these
+	}
 	diag, other := 0, 0
 	for rest, more := turn, true; more; {
 		var l string
@@ -911,20 +914,32 @@ var sourceExts = wordSet(`go py js mjs cjs ts tsx jsx java kt kts c h cc cpp cxx
 
 // diagnosticLine reports a line that reads as tool output: a source
 // location ("main.go:9:2:", "src/app.ts(3,5):", "nginx.conf:2", `File
-// "a.py", line 3`), an eslint-style position ("  12:5  'x' is ... no-unused-
-// vars") or a server's level tag ("[emerg]", "[error]", "npm ERR!").
+// "a.py", line 3`, a pytest node id "tests/test_x.py::test_y"), an
+// eslint-style position ("  12:5  'x' is ... no-unused-vars"), a server's
+// level tag ("[emerg]", "[error]"), "npm ERR!" or go test's "--- FAIL:".
 func diagnosticLine(l string) bool {
 	t := strings.TrimSpace(l)
 	if t == "" || len(t) > 400 {
 		return false
 	}
-	for _, tag := range []string{"[emerg]", "[error]", "[crit]", "[alert]", "[fatal]", "[warn]", "npm err!", "npm ERR!"} {
-		if strings.Contains(t, tag) {
-			return true
-		}
-	}
 	if strings.HasPrefix(t, "File \"") && strings.Contains(t, "\", line ") {
 		return true
+	}
+	if strings.HasPrefix(t, "npm ERR!") || strings.HasPrefix(t, "npm err!") {
+		return true
+	}
+	if strings.IndexAny(t, ":([") < 0 {
+		return false
+	}
+	if strings.IndexByte(t, '[') >= 0 {
+		for _, tag := range []string{"[emerg]", "[error]", "[crit]", "[alert]", "[fatal]", "[warn]"} {
+			if strings.Contains(t, tag) {
+				return true
+			}
+		}
+	}
+	if strings.HasPrefix(t, "--- FAIL:") || strings.Contains(t, ".py::") {
+		return true // go test, pytest node ids ("FAILED tests/test_x.py::test_y - ...")
 	}
 	// eslint "stylish": line:col, two spaces, the message
 	if i := strings.IndexByte(t, ':'); i > 0 && i <= 5 && allDigits(t[:i]) {
