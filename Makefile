@@ -38,7 +38,9 @@ fixtures:
 GOLD ?= testdata/gold
 eval: build
 	./$(BIN) eval --label "dev sets ($(GOLD))" --replies $(GOLD)/replies.jsonl --turns $(GOLD)/turns.jsonl
-	./$(BIN) eval --label "held-out sets ($(GOLD)/heldout)" --replies $(GOLD)/heldout/replies.jsonl --turns $(GOLD)/heldout/turns.jsonl
+	./$(BIN) eval --label "held-out replies ($(GOLD)/heldout)" --replies $(GOLD)/heldout/replies.jsonl
+	./$(BIN) eval --label "held-out turns ($(GOLD)/heldout2, see its README)" --turns $(GOLD)/heldout2/turns.jsonl
+	./$(BIN) eval --label "retired held-out turns, now dev ($(GOLD)/heldout)" --turns $(GOLD)/heldout/turns.jsonl
 	@for d in fresh fresh2; do if [ -f $(GOLD)/$$d/replies.jsonl ]; then \
 	  ./$(BIN) eval --label "blind set ($(GOLD)/$$d, see its README)" --replies $(GOLD)/$$d/replies.jsonl; fi; done
 
