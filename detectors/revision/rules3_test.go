@@ -20,11 +20,32 @@ const (
 	jaDateDraft = "件名：納品日のご連絡\n\n株式会社ミナト\nご担当者様\n\n納品は5月17日、数量は3日分です。よろしくお願いいたします。"
 )
 
-func TestRules3Families(t *testing.T) {
-	type ex struct {
-		draft, turn, want string
+// familyExample is one example of a rule family: the draft before the turn,
+// the turn, and the type the rules must find ("" for a negative).
+type familyExample struct {
+	draft, turn, want string
+}
+
+// checkFamilies runs every example of the families through the classifier
+// after a one-line task and the draft, and reports each wrong type with the
+// classifier's notes.
+func checkFamilies(t *testing.T, families map[string][]familyExample) {
+	t.Helper()
+	c := New(nil)
+	for fam, exs := range families {
+		for _, e := range exs {
+			h := []corpora.Message{{Role: corpora.RoleUser, Content: "Please write something for me."},
+				{Role: corpora.RoleAssistant, Content: e.draft}}
+			v, notes := c.Explain(h, e.turn)
+			if v.Type != e.want {
+				t.Errorf("%s: %q = %q, want %q\n  %s", fam, e.turn, v.Type, e.want, strings.Join(notes, "\n  "))
+			}
+		}
 	}
-	families := map[string][]ex{
+}
+
+func TestRules3Families(t *testing.T) {
+	families := map[string][]familyExample{
 		"tone or length complaint (reformat)": {
 			{emailDraft, "this sounds way too stiff for a dinner invite", Reformat},
 			{emailDraft, "c'est trop formel pour des collègues", Reformat},
@@ -145,15 +166,5 @@ func TestRules3Families(t *testing.T) {
 			{storyDraft, "none of these work for me", Other},
 		},
 	}
-	c := New(nil)
-	for fam, exs := range families {
-		for _, e := range exs {
-			h := []corpora.Message{{Role: corpora.RoleUser, Content: "Please write something for me."},
-				{Role: corpora.RoleAssistant, Content: e.draft}}
-			v, notes := c.Explain(h, e.turn)
-			if v.Type != e.want {
-				t.Errorf("%s: %q = %q, want %q\n  %s", fam, e.turn, v.Type, e.want, strings.Join(notes, "\n  "))
-			}
-		}
-	}
+	checkFamilies(t, families)
 }

@@ -1,10 +1,7 @@
 package revision
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/revtrace/revtrace/corpora"
 )
 
 // The rule families widened with revision-rules-4 / screen-4, one per error
@@ -26,10 +23,7 @@ const (
 )
 
 func TestRules4Families(t *testing.T) {
-	type ex struct {
-		draft, turn, want string
-	}
-	families := map[string][]ex{
+	families := map[string][]familyExample{
 		// class 1: the form named by a preposition alone ("as a list", "als Tabelle")
 		"form target after a bare preposition (reformat)": {
 			{tripDraft, "as a numbered list pls", Reformat},
@@ -236,15 +230,5 @@ func TestRules4Families(t *testing.T) {
 			{emailDraft, "more better", Other},
 		},
 	}
-	c := New(nil)
-	for fam, exs := range families {
-		for _, e := range exs {
-			h := []corpora.Message{{Role: corpora.RoleUser, Content: "Please write something for me."},
-				{Role: corpora.RoleAssistant, Content: e.draft}}
-			v, notes := c.Explain(h, e.turn)
-			if v.Type != e.want {
-				t.Errorf("%s: %q = %q, want %q\n  %s", fam, e.turn, v.Type, e.want, strings.Join(notes, "\n  "))
-			}
-		}
-	}
+	checkFamilies(t, families)
 }
