@@ -91,33 +91,7 @@ func TestHeldout2GoldRecords(t *testing.T) {
 // assistant draft with the other turn sets. Failures name only the heldout2
 // id, never text of another set.
 func TestHeldout2GoldDisjoint(t *testing.T) {
-	other := map[string]bool{}
-	texts := map[string]bool{}
-	drafts := map[string]bool{}
-	for _, path := range []string{turnsDevPath, turnsHeldoutPath, turns2Path, turns3Path} {
-		for _, r := range turnsLoad(t, path) {
-			other[r.ID] = true
-			texts[r.Turn] = true
-			for _, m := range r.History {
-				if m.Role == "assistant" {
-					drafts[m.Content] = true
-				}
-			}
-		}
-	}
-	for _, r := range turnsLoad(t, heldout2Path) {
-		if other[r.ID] {
-			t.Errorf("%s: id also used by another turn set", r.ID)
-		}
-		if texts[r.Turn] {
-			t.Errorf("%s: turn text also in another turn set", r.ID)
-		}
-		for i, m := range r.History {
-			if m.Role == "assistant" && drafts[m.Content] {
-				t.Errorf("%s: history[%d] is an assistant message of another turn set", r.ID, i)
-			}
-		}
-	}
+	checkDisjoint(t, heldout2Path, []string{turnsDevPath, turnsHeldoutPath, turns2Path, turns3Path})
 }
 
 // heldout2DocSHA returns the SHA-256 that doc records for heldout2/turns.jsonl:

@@ -58,15 +58,16 @@ func TestTurns2GoldRecords(t *testing.T) {
 	}
 }
 
-// TestTurns2GoldDisjoint checks that turns2 shares no id, turn text or
-// assistant draft with the dev and held-out sets. Failures name only the
-// turns2 id, never held-out text.
-func TestTurns2GoldDisjoint(t *testing.T) {
+// checkDisjoint checks that the turn set at path shares no id, turn text or
+// assistant draft with the sets at others. Failures name only ids of path's
+// set, never text of another set.
+func checkDisjoint(t *testing.T, path string, others []string) {
+	t.Helper()
 	other := map[string]bool{}
 	texts := map[string]bool{}
 	drafts := map[string]bool{}
-	for _, path := range []string{turnsDevPath, turnsHeldoutPath} {
-		for _, r := range turnsLoad(t, path) {
+	for _, o := range others {
+		for _, r := range turnsLoad(t, o) {
 			other[r.ID] = true
 			texts[r.Turn] = true
 			for _, m := range r.History {
@@ -76,7 +77,7 @@ func TestTurns2GoldDisjoint(t *testing.T) {
 			}
 		}
 	}
-	for _, r := range turnsLoad(t, turns2Path) {
+	for _, r := range turnsLoad(t, path) {
 		if other[r.ID] {
 			t.Errorf("%s: id also used by another turn set", r.ID)
 		}
@@ -89,4 +90,11 @@ func TestTurns2GoldDisjoint(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTurns2GoldDisjoint checks that turns2 shares no id, turn text or
+// assistant draft with the dev and held-out sets. Failures name only the
+// turns2 id, never held-out text.
+func TestTurns2GoldDisjoint(t *testing.T) {
+	checkDisjoint(t, turns2Path, []string{turnsDevPath, turnsHeldoutPath})
 }
