@@ -121,7 +121,7 @@ type Group struct {
 	once sync.Once
 	// by expression: which automaton holds its sets (-1: check it alone
 	// with MayMatch) and the bits all of which must be set
-	dfa  []int8
+	dfa  []int
 	bits []uint64
 	// automata: those reading the text as it is, then those reading it in
 	// canonical case
@@ -132,8 +132,13 @@ type Group struct {
 	caseless bool
 }
 
-// maxGroupDFAs bounds the automata of a group (and the size of Hits).
+// maxGroupDFAs bounds the automata of a group (and the size of Hits); the
+// expressions whose sets do not fit are checked alone (MayMatch).
 const maxGroupDFAs = 8
+
+// foldKeys separates, while a group is built, the keys of its
+// canonical-case automata from those of its plain ones.
+const foldKeys = 1 << 20
 
 // NewGroup returns the group of res; [Hits.May](i) answers for res[i].
 func NewGroup(res ...*Re) *Group { return &Group{res: res} }
@@ -145,7 +150,7 @@ func (g *Group) Len() int { return len(g.res) }
 func (g *Group) Re(i int) *Re { return g.res[i] }
 
 func (g *Group) build() {
-	g.dfa = make([]int8, len(g.res))
+	g.dfa = make([]int, len(g.res))
 	g.bits = make([]uint64, len(g.res))
 	type pending struct {
 		lits  []string
@@ -187,29 +192,29 @@ func (g *Group) build() {
 		g.bits[i] = need
 		// the automaton's index is fixed below; record the list position
 		if f.fold {
-			g.dfa[i] = int8(maxGroupDFAs + n - 1)
+			g.dfa[i] = foldKeys + n - 1
 		} else {
-			g.dfa[i] = int8(n - 1)
+			g.dfa[i] = n - 1
 		}
 	}
-	index := map[int8]int8{}
-	add := func(pds []*pending, base int8, fold bool) {
+	index := map[int]int{}
+	add := func(pds []*pending, base int, fold bool) {
 		for k, pd := range pds {
 			d := NewMaskDFA(pd.lits, pd.masks)
 			if d == nil || len(g.dfas) == maxGroupDFAs {
-				index[base+int8(k)] = -1
+				index[base+k] = -1
 				continue
 			}
 			if fold {
 				d.lowerAsUpper()
 			}
-			index[base+int8(k)] = int8(len(g.dfas))
+			index[base+k] = len(g.dfas)
 			g.dfas = append(g.dfas, d)
 			g.folds = append(g.folds, fold)
 		}
 	}
 	add(plain, 0, false)
-	add(folded, maxGroupDFAs, true)
+	add(folded, foldKeys, true)
 	for i, k := range g.dfa {
 		if k >= 0 {
 			g.dfa[i] = index[k]

@@ -63,17 +63,24 @@ func TestGroupAgree(t *testing.T) {
 }
 
 // TestGroupManySets puts more literal sets in a group than one automaton
-// holds (64), so that it needs several.
+// holds (64), so that it needs several, and more than the group's automata
+// hold (8 × 64 of each kind), so that the rest are checked alone.
 func TestGroupManySets(t *testing.T) {
 	var res []*litre.Re
-	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"}
-	for _, a := range words {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo"}
+	for i, a := range words {
 		for _, b := range words {
-			res = append(res, litre.MustCompile(`\b`+a+`\s+\w+\s+`+b+`\b`))
+			flags := ""
+			if i%3 == 0 {
+				flags = "(?i)" // canonical-case sets as well as plain ones
+			}
+			res = append(res, litre.MustCompile(flags+`\b`+a+`\s+\w+\s+`+b+`\b`))
 		}
 	}
 	g := litre.NewGroup(res...)
-	for _, s := range []string{"alpha x bravo", "juliet and juliet", "golf hotel india", "", "echo ECHO echo", "delta  z delta"} {
+	for _, s := range []string{"alpha x bravo", "juliet and juliet", "golf hotel india", "", "echo ECHO echo", "delta  z delta",
+		"romeo and romeo", "ROMEO x QUEBEC", "papa to oscar", "Alpha x Bravo", "november rain lima"} {
 		groupAgree(t, g, s)
 	}
 }
