@@ -82,9 +82,9 @@ func Analyze(in Input) Analysis {
 		Body:            parts.Body,
 		DeliverableType: deliverable.ClassifyFor(in.Reply, parts, in.Request, in.task()),
 	}
-	hits := Scan(in.Reply)
+	hits, lines := defaultSet.scanLaidOut(in.Reply)
 	hits = dropUserResidue(in.Reply, in.Request, hits)
-	hits = judgeContext(in, parts, a.DeliverableType, hits)
+	hits = judgeContext(in, parts, a.DeliverableType, hits, lines)
 	spans := make([][2]int, len(hits))
 	for i, h := range hits {
 		spans[i] = [2]int{h.Start, h.End}

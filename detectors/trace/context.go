@@ -143,8 +143,9 @@ func attributed(reply string, h Hit) bool {
 // judgeContext drops the hits that the reply's context shows are not traces
 // of this revision (see the rules above). dtype is the reply's deliverable
 // type.
-func judgeContext(in Input, parts split.Parts, dtype string, hits []Hit) []Hit {
-	hits = residueHits(in, hits)
+// lines is the reply's layout (nil: laid out here when needed).
+func judgeContext(in Input, parts split.Parts, dtype string, hits []Hit, lines []line) []Hit {
+	hits = residueHits(in, hits, lines)
 	if len(hits) == 0 {
 		return hits
 	}
@@ -354,12 +355,14 @@ func indexSep(s string) int {
 //
 // Only lines holding a withholding value or a placeholder are parsed, and
 // the previous draft only once such a line is found: most replies hold none.
-func residueHits(in Input, hits []Hit) []Hit {
+func residueHits(in Input, hits []Hit, lines []line) []Hit {
 	if in.Previous == "" || indexSep(in.Reply) < 0 {
 		return hits
 	}
 	var was map[string]string
-	lines, _ := layout(in.Reply)
+	if lines == nil {
+		lines, _ = layout(in.Reply)
+	}
 	var add []Hit
 	for _, l := range lines {
 		if l.kind == lineFence {

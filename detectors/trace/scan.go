@@ -289,8 +289,15 @@ type unit struct {
 }
 
 func (rs *ruleSet) scan(reply string) []Hit {
+	hits, _ := rs.scanLaidOut(reply)
+	return hits
+}
+
+// scanLaidOut is scan, also returning the reply's lines (layout), which the
+// context rules read again.
+func (rs *ruleSet) scanLaidOut(reply string) ([]Hit, []line) {
 	if reply == "" {
-		return nil
+		return nil, nil
 	}
 	lines, fences := layout(reply)
 	var hits []Hit
@@ -341,7 +348,7 @@ func (rs *ruleSet) scan(reply string) []Hit {
 	if len(labels) > 0 {
 		hits = rs.listRows(reply, lines, fences, hits, labels, hitLines)
 	}
-	return hits
+	return hits, lines
 }
 
 // lineMay reports whether some sentence of the line may match a rule of
