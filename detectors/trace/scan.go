@@ -399,8 +399,16 @@ func (rs *ruleSet) lineMay(text string, kind int, buf *[]int) bool {
 // match returns the first rule that fires on the text, or nil.
 func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 	norm := normalize(text)
-	lower := strings.ToLower(norm)
-	*buf = rs.candidates(lower, *buf)
+	// The keyword automaton reads ASCII in either case (see lineMay): the
+	// lower-cased text is made for the vetoes' keywords, and only when a
+	// pattern matches.
+	lower := ""
+	if rs.automata(); rs.kwMask == nil || !litre.IsASCII(norm) {
+		lower = strings.ToLower(norm)
+		*buf = rs.candidates(lower, *buf)
+	} else {
+		*buf = rs.candidates(norm, *buf)
+	}
 	if len(*buf) == 0 {
 		return nil
 	}
@@ -418,6 +426,9 @@ func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 		for k := range r.patterns {
 			for _, m := range h.FindAll(len(r.requires) + len(r.unless) + k) {
 				if vs == nil {
+					if lower == "" {
+						lower = strings.ToLower(norm)
+					}
 					vs = rs.vetoSpansText(t, lower)
 				}
 				if !vs.blocks(r, m[0], m[1]) {
