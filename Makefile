@@ -38,6 +38,8 @@ fixtures:
 GOLD ?= testdata/gold
 eval: build
 	./$(BIN) eval --label "dev sets ($(GOLD))" --replies $(GOLD)/replies.jsonl --turns $(GOLD)/turns.jsonl
+	@for f in turns2 turns3; do if [ -f $(GOLD)/$$f.jsonl ]; then \
+	  ./$(BIN) eval --label "dev turns ($(GOLD)/$$f.jsonl)" --turns $(GOLD)/$$f.jsonl; fi; done
 	./$(BIN) eval --label "held-out replies ($(GOLD)/heldout)" --replies $(GOLD)/heldout/replies.jsonl
 	./$(BIN) eval --label "held-out turns ($(GOLD)/heldout2, see its README)" --turns $(GOLD)/heldout2/turns.jsonl
 	./$(BIN) eval --label "retired held-out turns, now dev ($(GOLD)/heldout)" --turns $(GOLD)/heldout/turns.jsonl
