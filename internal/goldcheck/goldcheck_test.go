@@ -20,8 +20,6 @@ package goldcheck
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -339,42 +337,6 @@ func repliesRecordProblems(r repliesRecord) []string {
 	return p
 }
 
-// repliesSHA256 is the hex SHA-256 of a file's bytes.
-func repliesSHA256(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read %s: %v", path, err)
-	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
-}
-
-// repliesReadmeSHA returns the SHA-256 the README records for the held-out
-// replies: the 64-hex token on the line that names heldout/replies.jsonl.
-func repliesReadmeSHA(doc string) (string, error) {
-	hexRe := regexp.MustCompile(`\b[0-9a-f]{64}\b`)
-	var found []string
-	for _, line := range strings.Split(doc, "\n") {
-		if !strings.Contains(line, "heldout/replies.jsonl") {
-			continue
-		}
-		found = append(found, hexRe.FindAllString(line, -1)...)
-	}
-	switch len(found) {
-	case 0:
-		return "", fmt.Errorf("no SHA-256 on a line naming heldout/replies.jsonl")
-	case 1:
-		return found[0], nil
-	}
-	for _, h := range found[1:] {
-		if h != found[0] {
-			return "", fmt.Errorf("several different SHA-256 values for heldout/replies.jsonl: %v", found)
-		}
-	}
-	return found[0], nil
-}
-
 // repliesAllPaths lists every reply gold file that exists.
 func repliesAllPaths() []string {
 	paths := []string{repliesDevPath, repliesHeldoutPath}
@@ -486,17 +448,7 @@ func TestRepliesGoldMix(t *testing.T) {
 }
 
 func TestRepliesHeldoutFrozen(t *testing.T) {
-	doc, err := os.ReadFile(repliesReadmePath)
-	if err != nil {
-		t.Fatalf("read %s: %v", repliesReadmePath, err)
-	}
-	want, err := repliesReadmeSHA(string(doc))
-	if err != nil {
-		t.Fatalf("%s: %v", repliesReadmePath, err)
-	}
-	if got := repliesSHA256(t, repliesHeldoutPath); got != want {
-		t.Errorf("heldout/replies.jsonl has SHA-256 %s, README.md records %s: the held-out set is frozen", got, want)
-	}
+	checkFrozen(t, repliesReadmePath, repliesHeldoutPath, "heldout/replies.jsonl")
 }
 
 // TestRepliesRecordProblems runs the validator on small hand-made records, so
@@ -625,26 +577,5 @@ func TestRepliesAliasMatcher(t *testing.T) {
 		if got := repliesAliasMatcher(tc.alias).MatchString(tc.text); got != tc.want {
 			t.Errorf("alias %q in %q: got %v, want %v", tc.alias, tc.text, got, tc.want)
 		}
-	}
-}
-
-func TestRepliesReadmeSHA(t *testing.T) {
-	h := strings.Repeat("ab", 32)
-	tests := []struct {
-		name, doc, want string
-		ok              bool
-	}{
-		{"one", "x\n`heldout/replies.jsonl` SHA-256: " + h + "\n", h, true},
-		{"none", "heldout/replies.jsonl is frozen\n", "", false},
-		{"other line", "SHA-256: " + h + "\n", "", false},
-		{"two different", "heldout/replies.jsonl " + h + "\nheldout/replies.jsonl " + strings.Repeat("cd", 32) + "\n", "", false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := repliesReadmeSHA(tc.doc)
-			if (err == nil) != tc.ok || got != tc.want {
-				t.Fatalf("got (%q, %v), want %q ok=%v", got, err, tc.want, tc.ok)
-			}
-		})
 	}
 }

@@ -10,12 +10,8 @@ package goldcheck
 // README.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -94,74 +90,9 @@ func TestHeldout2GoldDisjoint(t *testing.T) {
 	checkDisjoint(t, heldout2Path, []string{turnsDevPath, turnsHeldoutPath, turns2Path, turns3Path})
 }
 
-// heldout2DocSHA returns the SHA-256 that doc records for heldout2/turns.jsonl:
-// a 64-hex-digit string on a line that names the file.
-func heldout2DocSHA(doc string) (string, error) {
-	var found []string
-	for _, line := range strings.Split(doc, "\n") {
-		if !strings.Contains(line, heldout2Name) {
-			continue
-		}
-		for _, m := range turnsShaLine.FindAllStringSubmatch(line, -1) {
-			found = append(found, strings.ToLower(m[1]))
-		}
-	}
-	if len(found) == 0 {
-		return "", fmt.Errorf("no SHA-256 on a line naming %s", heldout2Name)
-	}
-	for _, f := range found[1:] {
-		if f != found[0] {
-			return "", fmt.Errorf("several different SHA-256 values for %s: %v", heldout2Name, found)
-		}
-	}
-	return found[0], nil
-}
-
-func TestHeldout2DocSHA(t *testing.T) {
-	sha := strings.Repeat("ab", 32)
-	tests := []struct {
-		name    string
-		doc     string
-		want    string
-		wantErr bool
-	}{
-		{"backticks", "SHA-256 of `heldout2/turns.jsonl`: `" + sha + "`\n", sha, false},
-		{"upper case", "heldout2/turns.jsonl " + strings.ToUpper(sha), sha, false},
-		{"first held-out set only", "heldout/turns.jsonl " + sha, "", true},
-		{"missing", "heldout2/turns.jsonl is frozen", "", true},
-		{"conflict", "heldout2/turns.jsonl " + sha + "\nheldout2/turns.jsonl " + strings.Repeat("cd", 32), "", true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := heldout2DocSHA(tc.doc)
-			if (err != nil) != tc.wantErr {
-				t.Fatalf("err = %v, wantErr %v", err, tc.wantErr)
-			}
-			if got != tc.want {
-				t.Fatalf("got %q, want %q", got, tc.want)
-			}
-		})
-	}
-}
-
 // TestHeldout2Frozen checks that heldout2/turns.jsonl is byte-for-byte the file
 // whose SHA-256 its README records. If this fails, the frozen set was edited:
 // restore it rather than updating the hash.
 func TestHeldout2Frozen(t *testing.T) {
-	doc, err := os.ReadFile(heldout2DocPath)
-	if err != nil {
-		t.Fatalf("read %s: %v", heldout2DocPath, err)
-	}
-	want, err := heldout2DocSHA(string(doc))
-	if err != nil {
-		t.Fatalf("%s: %v", heldout2DocPath, err)
-	}
-	data, err := os.ReadFile(heldout2Path)
-	if err != nil {
-		t.Fatalf("read %s: %v", heldout2Path, err)
-	}
-	sum := sha256.Sum256(data)
-	if got := hex.EncodeToString(sum[:]); got != want {
-		t.Fatalf("SHA-256 of %s is %s, its README records %s (the set is frozen)", heldout2Path, got, want)
-	}
+	checkFrozen(t, heldout2DocPath, heldout2Path, heldout2Name)
 }

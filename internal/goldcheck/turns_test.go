@@ -353,48 +353,73 @@ func TestTurnsGoldDisjoint(t *testing.T) {
 // 64-hex-digit string on a line that names the file.
 var turnsShaLine = regexp.MustCompile(`(?i)\b([0-9a-f]{64})\b`)
 
-// turnsDocSHA returns the SHA-256 recorded in doc for heldout/turns.jsonl.
-func turnsDocSHA(doc string) (string, error) {
+// docSHA returns the SHA-256 doc records for the file name: a 64-hex-digit
+// string on a line that names the file (one value, however often repeated).
+func docSHA(doc, name string) (string, error) {
 	var found []string
 	for _, line := range strings.Split(doc, "\n") {
-		if !strings.Contains(line, "heldout/turns.jsonl") {
+		if !strings.Contains(line, name) {
 			continue
 		}
 		for _, m := range turnsShaLine.FindAllStringSubmatch(line, -1) {
 			found = append(found, strings.ToLower(m[1]))
 		}
 	}
-	switch len(found) {
-	case 0:
-		return "", fmt.Errorf("no SHA-256 on a line naming heldout/turns.jsonl")
-	case 1:
-		return found[0], nil
+	if len(found) == 0 {
+		return "", fmt.Errorf("no SHA-256 on a line naming %s", name)
 	}
 	for _, f := range found[1:] {
 		if f != found[0] {
-			return "", fmt.Errorf("several different SHA-256 values for heldout/turns.jsonl: %v", found)
+			return "", fmt.Errorf("several different SHA-256 values for %s: %v", name, found)
 		}
 	}
 	return found[0], nil
 }
 
-func TestTurnsDocSHA(t *testing.T) {
+// checkFrozen fails t unless the file at path is byte for byte the one
+// whose SHA-256 the document at docPath records for name.
+func checkFrozen(t *testing.T, docPath, path, name string) {
+	t.Helper()
+	doc, err := os.ReadFile(docPath)
+	if err != nil {
+		t.Fatalf("read %s: %v", docPath, err)
+	}
+	want, err := docSHA(string(doc), name)
+	if err != nil {
+		t.Fatalf("%s: %v", docPath, err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read %s: %v", path, err)
+	}
+	sum := sha256.Sum256(data)
+	if got := hex.EncodeToString(sum[:]); got != want {
+		t.Fatalf("SHA-256 of %s is %s, %s records %s (the set is frozen: restore it rather than updating the hash)", path, got, docPath, want)
+	}
+}
+
+// TestDocSHA checks how a frozen set's SHA-256 is read off its document,
+// for the three frozen sets' file names.
+func TestDocSHA(t *testing.T) {
 	sha := strings.Repeat("ab", 32)
 	tests := []struct {
-		name    string
-		doc     string
-		want    string
-		wantErr bool
+		name, file, doc, want string
+		wantErr               bool
 	}{
-		{"backticks", "SHA-256 of `heldout/turns.jsonl`: `" + sha + "`\n", sha, false},
-		{"upper case", "heldout/turns.jsonl " + strings.ToUpper(sha), sha, false},
-		{"other file only", "turns.jsonl " + sha, "", true},
-		{"missing", "heldout/turns.jsonl is frozen", "", true},
-		{"conflict", "heldout/turns.jsonl " + sha + "\nheldout/turns.jsonl " + strings.Repeat("cd", 32), "", true},
+		{"backticks", "heldout/turns.jsonl", "SHA-256 of `heldout/turns.jsonl`: `" + sha + "`\n", sha, false},
+		{"upper case", "heldout/turns.jsonl", "heldout/turns.jsonl " + strings.ToUpper(sha), sha, false},
+		{"other file only", "heldout/turns.jsonl", "turns.jsonl " + sha, "", true},
+		{"missing", "heldout/turns.jsonl", "heldout/turns.jsonl is frozen", "", true},
+		{"conflict", "heldout/turns.jsonl", "heldout/turns.jsonl " + sha + "\nheldout/turns.jsonl " + strings.Repeat("cd", 32), "", true},
+		{"repeated", "heldout/turns.jsonl", "heldout/turns.jsonl " + sha + "\nagain heldout/turns.jsonl `" + sha + "`", sha, false},
+		{"heldout2", heldout2Name, "SHA-256 of `heldout2/turns.jsonl`: `" + sha + "`\n", sha, false},
+		{"heldout2, first set only", heldout2Name, "heldout/turns.jsonl " + sha, "", true},
+		{"replies", "heldout/replies.jsonl", "x\n`heldout/replies.jsonl` SHA-256: " + sha + "\n", sha, false},
+		{"replies, hash on another line", "heldout/replies.jsonl", "heldout/replies.jsonl\nSHA-256: " + sha + "\n", "", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := turnsDocSHA(tc.doc)
+			got, err := docSHA(tc.doc, tc.file)
 			if (err != nil) != tc.wantErr {
 				t.Fatalf("err = %v, wantErr %v", err, tc.wantErr)
 			}
@@ -409,20 +434,5 @@ func TestTurnsDocSHA(t *testing.T) {
 // whose SHA-256 TURNS.md records. If this fails, the held-out set was edited:
 // restore it rather than updating the hash.
 func TestTurnsHeldoutFrozen(t *testing.T) {
-	doc, err := os.ReadFile(turnsDocPath)
-	if err != nil {
-		t.Fatalf("read %s: %v", turnsDocPath, err)
-	}
-	want, err := turnsDocSHA(string(doc))
-	if err != nil {
-		t.Fatalf("%s: %v", turnsDocPath, err)
-	}
-	data, err := os.ReadFile(turnsHeldoutPath)
-	if err != nil {
-		t.Fatalf("read %s: %v", turnsHeldoutPath, err)
-	}
-	sum := sha256.Sum256(data)
-	if got := hex.EncodeToString(sum[:]); got != want {
-		t.Fatalf("SHA-256 of %s is %s, TURNS.md records %s (the held-out set is frozen)", turnsHeldoutPath, got, want)
-	}
+	checkFrozen(t, turnsDocPath, turnsHeldoutPath, "heldout/turns.jsonl")
 }
