@@ -10,8 +10,6 @@ package goldcheck
 // README.
 
 import (
-	"fmt"
-	"path/filepath"
 	"testing"
 )
 
@@ -22,64 +20,14 @@ const (
 )
 
 func TestHeldout2GoldRecords(t *testing.T) {
-	recs := turnsLoad(t, heldout2Path)
-	if n := len(recs); n < 220 || n > 260 {
-		t.Errorf("%d turns, want 220..260", n)
+	s := checkTurnSet(t, heldout2Path, "h2")
+	if s.n < 220 || s.n > 260 {
+		t.Errorf("%d turns, want 220..260", s.n)
 	}
-	texts := map[string]int{}
-	perType := map[string]int{}
-	langs := map[string]int{}
-	followUps, revisions, noAsst := 0, 0, 0
-	for i, r := range recs {
-		for _, p := range turnsRecordProblems(r) {
-			t.Errorf("%s:%d (%s): %s", filepath.Base(heldout2Path), r.line, r.ID, p)
-		}
-		if want := fmt.Sprintf("h2-%03d", i+1); r.ID != want {
-			t.Errorf("line %d: id %q, want %q", r.line, r.ID, want)
-		}
-		if prev, ok := texts[r.Turn]; ok {
-			t.Errorf("line %d: same turn text as line %d", r.line, prev)
-		}
-		texts[r.Turn] = r.line
-		perType[r.turnsTypeName()]++
-		langs[r.Language]++
-		if r.turnsHasAssistant() {
-			followUps++
-			if r.IsRevision {
-				revisions++
-			}
-		} else {
-			noAsst++
-		}
-	}
-	n := len(recs)
-	if n == 0 {
-		return
-	}
-	if share := float64(n-langs["en"]) / float64(n); share < 0.4 || share > 0.6 {
-		t.Errorf("non-English share %.2f, want 0.40..0.60", share)
-	}
-	if followUps > 0 {
-		if share := float64(revisions) / float64(followUps); share < 0.15 || share > 0.30 {
-			t.Errorf("revision share among follow-ups %.2f, want 0.15..0.30", share)
-		}
-	}
-	if share := float64(noAsst) / float64(n); share < 0.02 || share > 0.08 {
-		t.Errorf("turns without an assistant message: share %.3f, want 0.02..0.08", share)
-	}
-	for lang := range turnsLanguages {
-		if langs[lang] < 10 {
-			t.Errorf("%d turns in %q, want at least 10", langs[lang], lang)
-		}
-	}
-	for typ := range turnsTypes {
-		if perType[typ] < 3 {
-			t.Errorf("%d %s turns, want at least 3", perType[typ], typ)
-		}
-	}
+	checkRealisticMix(t, s, 10, 3)
 	// Revocation and replacement are what the set is mainly for.
-	if perType["withdraw"] < 10 || perType["replace"] < 6 {
-		t.Errorf("withdraw %d, replace %d: want at least 10 and 6", perType["withdraw"], perType["replace"])
+	if s.perType["withdraw"] < 10 || s.perType["replace"] < 6 {
+		t.Errorf("withdraw %d, replace %d: want at least 10 and 6", s.perType["withdraw"], s.perType["replace"])
 	}
 }
 

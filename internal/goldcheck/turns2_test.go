@@ -7,53 +7,27 @@ package goldcheck
 // negatives, and no turn text or draft shared with the other two sets.
 
 import (
-	"fmt"
-	"path/filepath"
 	"testing"
 )
 
 const turns2Path = "../../testdata/gold/turns2.jsonl"
 
 func TestTurns2GoldRecords(t *testing.T) {
-	recs := turnsLoad(t, turns2Path)
-	if len(recs) < 150 {
-		t.Errorf("%d turns, want at least 150", len(recs))
+	s := checkTurnSet(t, turns2Path, "t2")
+	if s.n < 150 {
+		t.Errorf("%d turns, want at least 150", s.n)
 	}
-	ids := map[string]int{}
-	texts := map[string]int{}
-	perType := map[string]int{}
-	nonEnglish := 0
-	for i, r := range recs {
-		for _, p := range turnsRecordProblems(r) {
-			t.Errorf("%s:%d (%s): %s", filepath.Base(turns2Path), r.line, r.ID, p)
-		}
-		if want := fmt.Sprintf("t2-%03d", i+1); r.ID != want {
-			t.Errorf("line %d: id %q, want %q", r.line, r.ID, want)
-		}
-		if prev, ok := ids[r.ID]; ok {
-			t.Errorf("line %d: id %q already used on line %d", r.line, r.ID, prev)
-		}
-		ids[r.ID] = r.line
-		if prev, ok := texts[r.Turn]; ok {
-			t.Errorf("line %d: same turn text as line %d", r.line, prev)
-		}
-		texts[r.Turn] = r.line
-		perType[r.turnsTypeName()]++
-		if r.Language != "en" {
-			nonEnglish++
-		}
-	}
-	if n := len(recs); n > 0 {
-		if share := float64(nonEnglish) / float64(n); share < 0.4 || share > 0.6 {
+	if s.n > 0 {
+		if share := float64(s.n-s.langs["en"]) / float64(s.n); share < 0.4 || share > 0.6 {
 			t.Errorf("non-English share %.2f, want 0.40..0.60", share)
 		}
-		if share := float64(perType["none"]) / float64(n); share < 0.3 {
+		if share := float64(s.perType["none"]) / float64(s.n); share < 0.3 {
 			t.Errorf("negative share %.2f, want at least 0.30", share)
 		}
 	}
 	for typ := range turnsTypes {
-		if perType[typ] < 5 {
-			t.Errorf("%d %s turns, want at least 5", perType[typ], typ)
+		if s.perType[typ] < 5 {
+			t.Errorf("%d %s turns, want at least 5", s.perType[typ], typ)
 		}
 	}
 }

@@ -436,3 +436,74 @@ func TestDocSHA(t *testing.T) {
 func TestTurnsHeldoutFrozen(t *testing.T) {
 	checkFrozen(t, turnsDocPath, turnsHeldoutPath, "heldout/turns.jsonl")
 }
+
+// turnSet counts a turn set's mix, after checkTurnSet's per-record checks.
+type turnSet struct {
+	n, followUps, revisions, noAssistant int
+	perType, langs                       map[string]int
+}
+
+// checkTurnSet runs the record checks on the set at path: every record
+// valid, ids prefix-001, prefix-002, ... in file order, no turn text twice.
+// It returns the set's counts.
+func checkTurnSet(t *testing.T, path, prefix string) turnSet {
+	t.Helper()
+	recs := turnsLoad(t, path)
+	s := turnSet{n: len(recs), perType: map[string]int{}, langs: map[string]int{}}
+	texts := map[string]int{}
+	for i, r := range recs {
+		for _, p := range turnsRecordProblems(r) {
+			t.Errorf("%s:%d (%s): %s", filepath.Base(path), r.line, r.ID, p)
+		}
+		if want := fmt.Sprintf("%s-%03d", prefix, i+1); r.ID != want {
+			t.Errorf("line %d: id %q, want %q", r.line, r.ID, want)
+		}
+		if prev, ok := texts[r.Turn]; ok {
+			t.Errorf("line %d: same turn text as line %d", r.line, prev)
+		}
+		texts[r.Turn] = r.line
+		s.perType[r.turnsTypeName()]++
+		s.langs[r.Language]++
+		if r.turnsHasAssistant() {
+			s.followUps++
+			if r.IsRevision {
+				s.revisions++
+			}
+		} else {
+			s.noAssistant++
+		}
+	}
+	return s
+}
+
+// checkRealisticMix checks the mix a set written to look like real
+// follow-ups promises: 40-60% not in English, revisions 15-30% of the
+// follow-ups, 2-8% of turns before any assistant message, at least minLang
+// turns in each language and minType of each type.
+func checkRealisticMix(t *testing.T, s turnSet, minLang, minType int) {
+	t.Helper()
+	if s.n == 0 {
+		return
+	}
+	if share := float64(s.n-s.langs["en"]) / float64(s.n); share < 0.4 || share > 0.6 {
+		t.Errorf("non-English share %.2f, want 0.40..0.60", share)
+	}
+	if s.followUps > 0 {
+		if share := float64(s.revisions) / float64(s.followUps); share < 0.15 || share > 0.30 {
+			t.Errorf("revision share among follow-ups %.2f, want 0.15..0.30", share)
+		}
+	}
+	if share := float64(s.noAssistant) / float64(s.n); share < 0.02 || share > 0.08 {
+		t.Errorf("turns without an assistant message: share %.3f, want 0.02..0.08", share)
+	}
+	for lang := range turnsLanguages {
+		if s.langs[lang] < minLang {
+			t.Errorf("%d turns in %q, want at least %d", s.langs[lang], lang, minLang)
+		}
+	}
+	for typ := range turnsTypes {
+		if s.perType[typ] < minType {
+			t.Errorf("%d %s turns, want at least %d", s.perType[typ], typ, minType)
+		}
+	}
+}
