@@ -120,6 +120,7 @@ func (a *Analyser) Analyse(ctx context.Context, c *corpora.Conversation) Analysi
 	userTurn := 0
 	seenAssistant := false
 	var task *deliverable.Task // the first user turn, read once at the first event
+	var memo revision.Memo     // what the revision check read of the earlier messages
 	for i, m := range c.Messages {
 		if m.Role == corpora.RoleAssistant {
 			seenAssistant = true
@@ -132,7 +133,7 @@ func (a *Analyser) Analyse(ctx context.Context, c *corpora.Conversation) Analysi
 		if userTurn == 1 {
 			continue
 		}
-		v := a.Classifier.Check(c.Messages[:i], m.Content)
+		v := a.Classifier.CheckMemo(&memo, c.Messages[:i], m.Content)
 		if !v.Candidate {
 			if a.Sample && seenAssistant {
 				res.Rejected = append(res.Rejected, screen.SampledTurn{Corpus: c.Corpus, Source: c.Source(),

@@ -40,7 +40,9 @@ type analysis struct {
 	sents        []span
 	scr          *screen.Screen
 	history      []corpora.Message
+	memo         *Memo  // what is known of history (never nil)
 	prevRaw      string // last assistant message
+	prevIdx      int    // its index in history
 	prev         string // its Fold (see prevText), "" until needed
 	prevDone     bool
 	prevNorm     string // prev with ’ as ' (see prevWord)
@@ -73,11 +75,15 @@ type material struct {
 	region  span // the material inside the turn (colon rule), for dropping cues in it
 }
 
-func newAnalysis(scr *screen.Screen, history []corpora.Message, turn, prose, folded string, hits []screen.Hit) *analysis {
-	a := &analysis{scr: scr, turn: turn, prose: prose, f: folded, hits: dropContained(hits), history: history}
+func newAnalysis(scr *screen.Screen, memo *Memo, history []corpora.Message, turn, prose, folded string, hits []screen.Hit) *analysis {
+	if memo == nil {
+		memo = &Memo{}
+	}
+	memo.reset(history)
+	a := &analysis{scr: scr, turn: turn, prose: prose, f: folded, hits: dropContained(hits), history: history, memo: memo, prevIdx: -1}
 	for i := len(history) - 1; i >= 0; i-- {
 		if m := history[i]; m.Role == corpora.RoleAssistant && strings.TrimSpace(m.Content) != "" {
-			a.prevRaw = m.Content
+			a.prevRaw, a.prevIdx = m.Content, i
 			a.prevCode = looksLikeCode(m.Content) // the same on the folded text
 			break
 		}
@@ -91,7 +97,12 @@ func newAnalysis(scr *screen.Screen, history []corpora.Message, turn, prose, fol
 // prevText returns the folded last assistant message, folded on first use.
 func (a *analysis) prevText() string {
 	if !a.prevDone {
-		a.prev, a.prevDone = screen.Fold(a.prevRaw), true
+		a.prevDone = true
+		if a.memo != nil && a.prevIdx >= 0 {
+			a.prev = a.memo.fold(a.history, a.prevIdx)
+		} else {
+			a.prev = screen.Fold(a.prevRaw)
+		}
 	}
 	return a.prev
 }

@@ -75,16 +75,10 @@ func (a *analysis) findMaterial() {
 			break
 		}
 	}
-	a.mat.draft = overlaps(fm, a.assistant())
+	a.mat.draft = a.quotesAssistant(fm)
 	// Text quoted back from earlier in the conversation is not new.
 	if !a.mat.draft {
-		var users []string
-		for _, m := range a.history {
-			if m.Role == corpora.RoleUser {
-				users = append(users, screen.Fold(m.Content))
-			}
-		}
-		a.mat.context = overlaps(fm, users)
+		a.mat.context = overlapsSet(fm, a.memo.shingleSet(a.history, corpora.RoleUser))
 	}
 }
 
@@ -195,56 +189,16 @@ func wordCount(s string) int {
 	return n / 2
 }
 
-// shingles returns the set of 3-word (or 4-rune for CJK) windows of s.
-func shingles(s string) map[string]bool {
-	out := map[string]bool{}
-	ts := tokenize(s, 0, len(s))
-	var latin []string
-	var cjk []string
-	for _, t := range ts {
-		if t.cjk {
-			cjk = append(cjk, t.w)
-		} else {
-			latin = append(latin, t.w)
-		}
-	}
-	for i := 0; i+3 <= len(latin); i++ {
-		out[strings.Join(latin[i:i+3], " ")] = true
-	}
-	for i := 0; i+4 <= len(cjk); i++ {
-		out[strings.Join(cjk[i:i+4], "")] = true
-	}
-	return out
+// quotesAssistant reports whether at least draftOverlap of the shingles of
+// folded text occur in the assistant's messages of the history.
+func (a *analysis) quotesAssistant(folded string) bool {
+	return overlapsSet(folded, a.memo.shingleSet(a.history, corpora.RoleAssistant))
 }
 
-// overlaps reports whether a good share of the material's shingles occur in
-// the given messages.
-func overlaps(material string, msgs []string) bool {
-	m := shingles(material)
-	if len(m) == 0 {
-		return false
-	}
-	// Count the material's shingles met in the messages (each once),
-	// without building the messages' own sets.
-	need := draftOverlap * float64(len(m))
-	met := map[string]bool{}
-	var buf []byte
-	for _, x := range msgs {
-		done := eachShingle(x, &buf, func(k []byte) bool {
-			if m[string(k)] && !met[string(k)] {
-				met[string(k)] = true
-			}
-			return float64(len(met)) < need
-		})
-		if done {
-			break
-		}
-	}
-	return float64(len(met)) >= need
-}
-
-// eachShingle calls fn with every shingle of s (see shingles), built in
-// *buf, until fn returns false; it reports whether fn did.
+// eachShingle calls fn with every shingle of s, built in *buf, until fn
+// returns false; it reports whether fn did. A shingle is a window of three
+// words joined by a space, or of four CJK runes joined by nothing (latin
+// and CJK words each make their own windows, across each other).
 func eachShingle(s string, buf *[]byte, fn func(k []byte) bool) bool {
 	var latin [3]string // the last words, oldest first
 	var cjk [4]string

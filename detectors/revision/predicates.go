@@ -112,7 +112,7 @@ func (a *analysis) newTarget(h screen.Hit, s span) bool {
 			return false
 		}
 		ft := screen.Fold(after)
-		return !overlaps(ft, a.assistant())
+		return !a.quotesAssistant(ft)
 	}
 	target := strings.TrimSpace(strings.Trim(strings.TrimSpace(after[k:]), ":：\"“”«»「」"))
 	if target == "" {
@@ -123,7 +123,7 @@ func (a *analysis) newTarget(h screen.Hit, s span) bool {
 		return false
 	}
 	ft := screen.Fold(target)
-	return !overlaps(ft, a.assistant()) && !containsAny(a.assistant(), ft)
+	return !a.quotesAssistant(ft) && !containsAny(a.assistant(), ft)
 }
 
 // pointedTarget reports a cue followed in its sentence by a pointer ("this
@@ -157,7 +157,7 @@ func (a *analysis) pointedTarget(h screen.Hit, s span) bool {
 		return false
 	}
 	ft := screen.Fold(target)
-	return !overlaps(ft, a.assistant()) && !containsAny(a.assistant(), ft)
+	return !a.quotesAssistant(ft) && !containsAny(a.assistant(), ft)
 }
 
 func containsAny(msgs []string, s string) bool {
@@ -609,8 +609,8 @@ func (a *analysis) codeBefore() bool {
 	if a.prevCode {
 		return true
 	}
-	for _, m := range a.assistant() {
-		if looksLikeCode(m) {
+	for i, m := range a.history {
+		if m.Role == corpora.RoleAssistant && strings.TrimSpace(m.Content) != "" && a.memo.isCode(a.history, i) {
 			return true
 		}
 	}
@@ -1730,13 +1730,10 @@ func (a *analysis) userWords() []*userTurn {
 		return a.users
 	}
 	a.usersDone = true
-	for _, m := range a.history {
-		if m.Role != corpora.RoleUser {
-			continue
+	for i, m := range a.history {
+		if m.Role == corpora.RoleUser {
+			a.users = append(a.users, a.memo.userTurn(a.history, i))
 		}
-		p := screen.Prose(m.Content)
-		f := screen.Fold(p)
-		a.users = append(a.users, &userTurn{prose: p, folded: f, words: contentWords(f)})
 	}
 	return a.users
 }
@@ -1757,9 +1754,9 @@ func (a *analysis) cuesOf(u *userTurn) map[string]bool {
 func (a *analysis) assistant() []string {
 	if !a.asstDone {
 		a.asstDone = true
-		for _, m := range a.history {
+		for i, m := range a.history {
 			if m.Role == corpora.RoleAssistant && strings.TrimSpace(m.Content) != "" {
-				a.asst = append(a.asst, screen.Fold(m.Content))
+				a.asst = append(a.asst, a.memo.fold(a.history, i))
 			}
 		}
 	}

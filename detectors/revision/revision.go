@@ -95,13 +95,25 @@ func New(s *screen.Screen) *Classifier {
 // assistant message (with text) is never a candidate; a non-candidate is never
 // a revision.
 func (c *Classifier) Check(history []corpora.Message, turn string) Verdict {
-	v, _ := c.Explain(history, turn)
+	v, _ := c.explain(nil, history, turn)
+	return v
+}
+
+// CheckMemo is Check for one of a conversation's later turns: memo keeps
+// what was read of the earlier messages for the conversation's next turns
+// (see Memo). The verdict is Check's.
+func (c *Classifier) CheckMemo(memo *Memo, history []corpora.Message, turn string) Verdict {
+	v, _ := c.explain(memo, history, turn)
 	return v
 }
 
 // Explain is Check that also returns, for every cue found, why it was
 // accepted or rejected (for debugging rules).
 func (c *Classifier) Explain(history []corpora.Message, turn string) (Verdict, []string) {
+	return c.explain(nil, history, turn)
+}
+
+func (c *Classifier) explain(memo *Memo, history []corpora.Message, turn string) (Verdict, []string) {
 	if !hasAssistant(history) {
 		return Verdict{}, []string{"no earlier assistant message"}
 	}
@@ -119,7 +131,7 @@ func (c *Classifier) Explain(history []corpora.Message, turn string) (Verdict, [
 	// A short turn the screen selects without a cue is a candidate with an
 	// empty keyword and family.
 	v := Verdict{Candidate: true, Keyword: best.Keyword, Family: best.Family}
-	a := newAnalysis(c.screen, history, turn, prose, folded, hits)
+	a := newAnalysis(c.screen, memo, history, turn, prose, folded, hits)
 	if ok {
 		v.Type, v.Item = a.decide()
 	} else {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/revtrace/revtrace/corpora"
 	"github.com/revtrace/revtrace/detectors/screen"
 )
 
@@ -185,7 +186,30 @@ func TestStrongRefIndexesAgree(t *testing.T) {
 	}
 }
 
-// overlapsRef is overlaps as first written, the reference for the tests.
+// shingles returns the set of 3-word (or 4-rune for CJK) windows of s.
+func shingles(s string) map[string]bool {
+	out := map[string]bool{}
+	ts := tokenize(s, 0, len(s))
+	var latin []string
+	var cjk []string
+	for _, t := range ts {
+		if t.cjk {
+			cjk = append(cjk, t.w)
+		} else {
+			latin = append(latin, t.w)
+		}
+	}
+	for i := 0; i+3 <= len(latin); i++ {
+		out[strings.Join(latin[i:i+3], " ")] = true
+	}
+	for i := 0; i+4 <= len(cjk); i++ {
+		out[strings.Join(cjk[i:i+4], "")] = true
+	}
+	return out
+}
+
+// overlapsRef is the material overlap as first written (over the messages' own
+// shingle sets), the reference for overlapsSet.
 func overlapsRef(material string, msgs []string) bool {
 	m := shingles(material)
 	if len(m) == 0 {
@@ -227,12 +251,35 @@ func TestOverlapsAgree(t *testing.T) {
 		if r.IntN(3) == 0 {
 			msgs = append(msgs, "x "+mat+" y")
 		}
-		got, want := overlaps(mat, msgs), overlapsRef(mat, msgs)
-		if got != want {
-			t.Fatalf("overlaps(%q, %q) = %v, want %v", mat, msgs, got, want)
+		// The messages alternate between the roles, from either; one
+		// memo serves every prefix of the conversation, as in the miner.
+		var history []corpora.Message
+		for k, x := range msgs {
+			role := corpora.RoleAssistant
+			if (k+i)%2 == 1 {
+				role = corpora.RoleUser
+			}
+			history = append(history, corpora.Message{Role: role, Content: x})
 		}
-		if want {
-			yes++
+		var memo Memo
+		for end := 0; end <= len(history); end++ {
+			h := history[:end]
+			memo.reset(h)
+			for _, role := range []string{corpora.RoleAssistant, corpora.RoleUser} {
+				var folded []string
+				for _, m := range h {
+					if m.Role == role && strings.TrimSpace(m.Content) != "" {
+						folded = append(folded, screen.Fold(m.Content))
+					}
+				}
+				got, want := overlapsSet(mat, memo.shingleSet(h, role)), overlapsRef(mat, folded)
+				if got != want {
+					t.Fatalf("overlapsSet(%q, %s of %v) = %v, want %v", mat, role, h, got, want)
+				}
+				if want && end == len(history) {
+					yes++
+				}
+			}
 		}
 		set := map[string]bool{}
 		var buf []byte
@@ -241,7 +288,7 @@ func TestOverlapsAgree(t *testing.T) {
 			t.Fatalf("eachShingle(%q) = %v, shingles says %v", mat, set, shingles(mat))
 		}
 	}
-	if yes < 500 || yes > 4500 {
-		t.Errorf("%d of 5000 overlap; the test says little", yes)
+	if yes < 500 || yes > 9000 {
+		t.Errorf("%d of 10000 overlap; the test says little", yes)
 	}
 }

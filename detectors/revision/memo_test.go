@@ -1,0 +1,84 @@
+package revision
+
+import (
+	"testing"
+
+	"github.com/revtrace/revtrace/corpora"
+)
+
+// memoConversations returns conversations for the memo tests: synthetic
+// ones of the generator, long ones made by joining several of them (real
+// logs run to dozens of messages), and the dev gold turns with their
+// histories.
+func memoConversations(t *testing.T) [][]corpora.Message {
+	convs := benchConversations(400)
+	var long [][]corpora.Message
+	for i := 0; i+6 <= len(convs); i += 6 {
+		var msgs []corpora.Message
+		for _, c := range convs[i : i+6] {
+			msgs = append(msgs, c...)
+		}
+		long = append(long, msgs)
+	}
+	convs = append(convs, long...)
+	for _, g := range loadGold(t, "testdata/turns.jsonl") {
+		var msgs []corpora.Message
+		for _, m := range g.History {
+			msgs = append(msgs, corpora.Message{Role: m.Role, Content: m.Content})
+		}
+		convs = append(convs, append(msgs, corpora.Message{Role: corpora.RoleUser, Content: g.Turn}))
+	}
+	return convs
+}
+
+// TestCheckMemoAgrees checks that a conversation's turns checked with one
+// Memo, as the miner does, get exactly Check's verdicts.
+func TestCheckMemoAgrees(t *testing.T) {
+	c := New(nil)
+	turns, revisions := 0, 0
+	for _, msgs := range memoConversations(t) {
+		var memo Memo
+		for i, m := range msgs {
+			if i == 0 || m.Role != corpora.RoleUser {
+				continue
+			}
+			want := c.Check(msgs[:i], m.Content)
+			if got := c.CheckMemo(&memo, msgs[:i], m.Content); got != want {
+				t.Fatalf("turn %d %q: CheckMemo %+v, Check %+v", i, m.Content, got, want)
+			}
+			turns++
+			if want.IsRevision {
+				revisions++
+			}
+		}
+	}
+	if turns < 1000 || revisions < 100 {
+		t.Errorf("%d turns, %d revisions: the test says little", turns, revisions)
+	}
+}
+
+// TestMemoMisuse checks that a Memo passed another conversation, or an
+// earlier turn of the same one, starts afresh instead of answering from
+// what it held.
+func TestMemoMisuse(t *testing.T) {
+	c := New(nil)
+	convs := memoConversations(t)
+	var memo Memo // one for all, in an order the miner never uses
+	checked := 0
+	for k := len(convs) - 1; k >= 0; k-- {
+		msgs := convs[k]
+		for i := len(msgs) - 1; i > 0; i-- {
+			if msgs[i].Role != corpora.RoleUser {
+				continue
+			}
+			want := c.Check(msgs[:i], msgs[i].Content)
+			if got := c.CheckMemo(&memo, msgs[:i], msgs[i].Content); got != want {
+				t.Fatalf("conversation %d turn %d: CheckMemo %+v, Check %+v", k, i, got, want)
+			}
+			checked++
+		}
+	}
+	if checked < 1000 {
+		t.Errorf("only %d turns checked", checked)
+	}
+}
