@@ -11,6 +11,9 @@
 #   PEERS   directory of the pinned peers: cues.txt, naive_miner.py,
 #           duck_screen.js, duckdb/ (default /work/shared/bench)
 #   SCALE   the RSS check mines SCALE× the data once more (default 4; 0 skips it)
+#   REAL    real conversations as OpenAI-messages JSONL.zst, timed with revtrace
+#           and the Python miner for MB/s on real text (default
+#           PEERS/../real/wildchat-sample.jsonl.zst; skipped when missing)
 set -euo pipefail
 
 N=${N:-200000}
@@ -19,6 +22,7 @@ SEED=${SEED:-1}
 WORK=${WORK:-${TMPDIR:-/tmp}/revtrace-bench}
 PEERS=${PEERS:-/work/shared/bench}
 SCALE=${SCALE:-4}
+REAL=${REAL:-$PEERS/../real/wildchat-sample.jsonl.zst}
 GO=${GO:-go}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -138,6 +142,22 @@ if [ "$SCALE" -gt 0 ] 2>/dev/null; then
 	measure revtrace_jsonl_x$SCALE 1 "$(mine "$WORK/out/rt-jsonl-x$SCALE" "$DIRX/messages/conversations.jsonl.zst")"
 fi
 
+# Real text: the synthetic corpus is shorter and plainer than real logs, so
+# revtrace and the Python miner also run on real conversations. The start-up
+# cost (building the rules' automata and expressions, writing the report) is
+# timed on one conversation, so that the rate on a small file can be read
+# without it.
+if [ -f "$REAL" ]; then
+	REALBYTES=$(zstd -dc "$REAL" | wc -c | tr -d ' ')
+	REALCONVS=$(zstd -dc "$REAL" | wc -l | tr -d ' ')
+	zstd -dc "$REAL" | sed -n 1p | zstd -q -c >"$WORK/out/one.jsonl.zst" # sed reads to the end: no SIGPIPE under pipefail
+	measure revtrace_one "$REPS" "$(mine "$WORK/out/rt-one" "$WORK/out/one.jsonl.zst")"
+	measure revtrace_real "$REPS" "$(mine "$WORK/out/rt-real" "$REAL")"
+	[ -n "$PY" ] && measure python_real "$REPS" "zstd -dc $(printf %q "$REAL") | $PY $(printf %q "$PEERS/naive_miner.py") $(printf %q "$CUES")"
+else
+	say "bench: no real sample at $REAL: the real-text rows are skipped"
+fi
+
 # The LLM stage against the in-process fake server (200 ms latency,
 # concurrency 32, cold cache): BenchmarkThroughput reports req/s and the
 # "ratio" to the ideal 32 / 0.2 s = 160 req/s.
@@ -186,6 +206,25 @@ if [ -n "${WALL[revtrace_jsonl_x$SCALE]:-}" ]; then
 		"$(calc "$N * $SCALE / ${WALL[revtrace_jsonl_x$SCALE]}" 0)" "$((RSS[revtrace_jsonl_x$SCALE] / 1024))" "${OUT[revtrace_jsonl_x$SCALE]}"
 fi
 
+if [ -n "${WALL[revtrace_real]:-}" ]; then
+	echo
+	echo "Real text: $REAL ($REALCONVS conversations, $REALBYTES bytes uncompressed)"
+	realrow() { # realrow KEY LABEL
+		[ -n "${WALL[$1]:-}" ] || return 0
+		printf '| %-34s | %8s | %8s | %9s | %8s | %s\n' "$2" "${WALL[$1]}" "$(calc "$REALBYTES / 1e6 / ${WALL[$1]}" 1)" \
+			"$(calc "$REALCONVS / ${WALL[$1]}" 0)" "$((RSS[$1] / 1024))" "${OUT[$1]}"
+	}
+	printf '| %-34s | %8s | %8s | %9s | %8s | %s\n' tool "wall s" "MB/s" "conv/s" "RSS MB" output
+	printf '|%s|%s|%s|%s|%s|%s\n' ------------------------------------ ---------- ---------- ----------- ---------- --------
+	realrow revtrace_real "revtrace mine"
+	realrow python_real "zstd -dc | python3 naive_miner.py"
+	realrow revtrace_one "revtrace mine, 1 conversation"
+	REALNET=$(calc "${WALL[revtrace_real]} - ${WALL[revtrace_one]}" 3)
+	echo "  revtrace without its start-up (${WALL[revtrace_one]} s): $REALNET s, $(calc "$REALBYTES / 1e6 / $REALNET" 1) MB/s"
+	[ -n "${WALL[python_real]:-}" ] &&
+		echo "  revtrace / Python miner on real text: $(calc "${WALL[python_real]} / ${WALL[revtrace_real]}" 2)× (with start-up), $(calc "${WALL[python_real]} / $REALNET" 2)× (without)"
+fi
+
 echo
 echo "Peer agreement (candidates = user turns after the first holding a cue):"
 PYC=$(printf '%s' "${OUT[python]:-}" | jq -r '.candidates // empty' 2>/dev/null || true)
@@ -225,4 +264,8 @@ for k in revtrace_parquet revtrace_jsonl; do
 	printf '  %-18s by MB/s: %6.1f min   by conversations/s: %6.1f min\n' "${k#revtrace_}" \
 		"$(calc "$bytes_s / 60" 1)" "$(calc "$convs_s / 60" 1)"
 done
+if [ -n "${REALNET:-}" ]; then
+	bytes_s=$(calc "$WILDCHAT_BYTES / ($REALBYTES / $REALNET)" 0)
+	printf '  %-18s by MB/s: %6.1f min   (real text, start-up excluded; the sample is long conversations, not a random draw)\n' real_jsonl "$(calc "$bytes_s / 60" 1)"
+fi
 echo "  (the synthetic corpus averages $(calc "$BYTES / $N" 0) bytes per conversation, WildChat-4.8M $(calc "$WILDCHAT_BYTES / $WILDCHAT_CONVS" 0))"
