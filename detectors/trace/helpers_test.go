@@ -1,10 +1,41 @@
 package trace
 
 import (
+	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// exampleAndGoldTexts returns the rules' positive and negative examples and
+// every line of the gold replies (dev and held-out sets).
+func exampleAndGoldTexts(t *testing.T) []string {
+	t.Helper()
+	var texts []string
+	for _, r := range defaultSet.Rules {
+		texts = append(texts, r.Positives...)
+		texts = append(texts, r.Negatives...)
+	}
+	files, _ := filepath.Glob("../../testdata/gold/*/replies.jsonl")
+	files = append(files, "../../testdata/gold/replies.jsonl")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rec := range strings.Split(string(data), "\n") {
+			var g struct {
+				Reply string `json:"reply"`
+			}
+			if json.Unmarshal([]byte(rec), &g) == nil {
+				texts = append(texts, strings.Split(g.Reply, "\n")...)
+			}
+		}
+	}
+	return texts
+}
 
 // helperAlphabet holds the pieces where the hand-written helpers could part
 // from what they replace: ASCII and Unicode spaces, list markers, digits,

@@ -378,9 +378,18 @@ func normalize(s string) string {
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	prev := rune(0)
+	prev := rune(0) // the last rune written
 	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
+		// A run of ASCII bytes normalize keeps, written at once.
+		if j := plainEnd(s, i); j > i {
+			b.WriteString(s[i:j])
+			prev, i = rune(s[j-1]), j
+			continue
+		}
+		r, n := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s[i:])
+		}
 		i += n
 		switch {
 		case r == '*':
@@ -401,6 +410,23 @@ func normalize(s string) string {
 		prev = r
 	}
 	return b.String()
+}
+
+// plainASCII marks the bytes normalize copies as they are: ASCII other
+// than '*', '_' and control bytes.
+var plainASCII = func() (t [256]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = c != '*' && c != '_'
+	}
+	return t
+}()
+
+// plainEnd returns the end of the run of plainASCII bytes at s[i:].
+func plainEnd(s string, i int) int {
+	for i < len(s) && plainASCII[s[i]] {
+		i++
+	}
+	return i
 }
 
 // needsNormalizing: s holds a byte that normalize would change ('*', '_',

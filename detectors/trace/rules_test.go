@@ -1,8 +1,11 @@
 package trace
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 // fires reports whether rule r alone fires on text taken as one prose
@@ -142,4 +145,86 @@ func TestNormalize(t *testing.T) {
 			t.Errorf("normalize(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
+}
+
+// normalizeRef is normalize as first written (rune by rune), the reference
+// for its faster form.
+func normalizeRef(s string) string {
+	if !needsNormalizing(s) {
+		return s
+	}
+	var b strings.Builder
+	prev := rune(0)
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		switch {
+		case r == '*':
+			continue
+		case r == '_':
+			next, _ := utf8.DecodeRuneInString(s[i:])
+			if !(isWordRune(prev) && isWordRune(next)) {
+				continue
+			}
+		case r == '’' || r == '‘' || r == 'ʼ' || r == '´' || r == '′':
+			r = '\''
+		case r == '“' || r == '”' || r == '„' || r == '″':
+			r = '"'
+		case r != ' ' && unicode.IsSpace(r):
+			r = ' '
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	return b.String()
+}
+
+// normalizeSamples are the texts of the normalize tests: the edge cases of
+// '_' between runes of either kind, every rune normalize maps, control
+// bytes, invalid UTF-8.
+var normalizeSamples = []string{
+	"", "plain", "a_b", "_a_", "é_é", "日_本", "1_2", "a__b", "a_*b", "*_*", "x\t\ty", "a\x00b", "a\x7fb", "\xffbad_x",
+	"x_\xff", "’‘ʼ´′“”„″", "a\u00a0b\u2003c\u3000d\u0085e", "**bold**_and_ _under_", "tab\there_x", "ok\r\n",
+}
+
+func TestNormalizeAgrees(t *testing.T) {
+	for _, s := range normalizeSamples {
+		if got, want := normalize(s), normalizeRef(s); got != want {
+			t.Errorf("normalize(%q) = %q, want %q", s, got, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	pieces := []string{"a", "Z", "9", " ", "_", "*", "\t", "\n", "\x00", "\x7f", "é", "日", "’", "“", "\u00a0", "\u2003", "\xff", "\xc3", "-", "'"}
+	for i := 0; i < 50000; i++ {
+		var b strings.Builder
+		for n := r.IntN(14); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := normalize(s), normalizeRef(s); got != want {
+			t.Fatalf("normalize(%q) = %q, want %q", s, got, want)
+		}
+	}
+	// Every sentence of the rules' examples and of the gold replies.
+	n := 0
+	for _, s := range exampleAndGoldTexts(t) {
+		if got, want := normalize(s), normalizeRef(s); got != want {
+			t.Fatalf("normalize(%q) = %q, want %q", s, got, want)
+		}
+		n++
+	}
+	if n < 1000 {
+		t.Errorf("only %d example and gold texts", n)
+	}
+}
+
+func FuzzNormalize(f *testing.F) {
+	for _, s := range normalizeSamples {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := normalize(s), normalizeRef(s); got != want {
+			t.Fatalf("normalize(%q) = %q, want %q", s, got, want)
+		}
+	})
 }

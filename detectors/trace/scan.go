@@ -362,7 +362,7 @@ func (rs *ruleSet) lineMay(text string, kind int, buf *[]int) bool {
 	norm := normalize(text)
 	lower := norm
 	if rs.automata(); rs.kwMask == nil || !litre.IsASCII(norm) {
-		lower = strings.ToLower(norm) // (the keyword automaton reads ASCII in either case)
+		lower = litre.ToLower(norm) // (the keyword automaton reads ASCII in either case)
 	}
 	*buf = rs.candidates(lower, *buf)
 	if len(*buf) == 0 {
@@ -404,7 +404,7 @@ func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 	// pattern matches.
 	lower := ""
 	if rs.automata(); rs.kwMask == nil || !litre.IsASCII(norm) {
-		lower = strings.ToLower(norm)
+		lower = litre.ToLower(norm)
 		*buf = rs.candidates(lower, *buf)
 	} else {
 		*buf = rs.candidates(norm, *buf)
@@ -427,7 +427,7 @@ func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 			for _, m := range h.FindAll(len(r.requires) + len(r.unless) + k) {
 				if vs == nil {
 					if lower == "" {
-						lower = strings.ToLower(norm)
+						lower = litre.ToLower(norm)
 					}
 					vs = rs.vetoSpansText(t, lower)
 				}

@@ -1,7 +1,6 @@
 package trace
 
 import (
-	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -382,27 +381,7 @@ func TestGoldenScan(t *testing.T) {
 // sentence of the rules' examples and of the gold replies (each read as a
 // line on its own and inside its line).
 func TestLineMayCarriesOver(t *testing.T) {
-	var texts []string
-	for _, r := range defaultSet.Rules {
-		texts = append(texts, r.Positives...)
-		texts = append(texts, r.Negatives...)
-	}
-	files, _ := filepath.Glob("../../testdata/gold/*/replies.jsonl")
-	files = append(files, "../../testdata/gold/replies.jsonl")
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, rec := range strings.Split(string(data), "\n") {
-			var g struct {
-				Reply string `json:"reply"`
-			}
-			if json.Unmarshal([]byte(rec), &g) == nil {
-				texts = append(texts, strings.Split(g.Reply, "\n")...)
-			}
-		}
-	}
+	texts := exampleAndGoldTexts(t)
 	var buf []int
 	matched := 0
 	for _, line := range texts {
