@@ -297,6 +297,9 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 	if a.insteadOfThenDo(s, h) && !a.selfStatement(a.toks(s.s, h.Start)) {
 		return true, "instead of X, do Y"
 	}
+	if a.cjkAnotA(h) {
+		return false, "yesno question" // "开头要不要加“您好”": A-not-A asks
+	}
 	switch kind := a.questionKind(s, h); kind {
 	case "suggestion":
 		return true, "suggestion"

@@ -97,6 +97,18 @@ func (a *analysis) cueless() (string, string) {
 		a.note("cue-less: also-request (も ... して)")
 		return Extend, ""
 	}
+	if ok, item := a.keepFromReader(all); ok {
+		a.note("cue-less: the reader must not learn of an item")
+		return Withdraw, item
+	}
+	if hasCJK(a.f) && jaRegisterWish(a.f) && utf8.RuneCountInString(a.f) <= 40 {
+		a.note("cue-less: wishes another register")
+		return Reformat, ""
+	}
+	if a.whereNeeded(all) {
+		a.note("cue-less: asks where a needed thing is")
+		return Extend, ""
+	}
 	if len(ws) > cuelessMaxWords {
 		return "", ""
 	}
@@ -133,7 +145,7 @@ func (a *analysis) cueless() (string, string) {
 			a.note("cue-less: new task")
 			return "", ""
 		}
-		if a.cuelessQuestion(s) {
+		if a.cuelessQuestion(s) || a.infoQuestion5(s) {
 			a.note("cue-less: question")
 			return "", ""
 		}
@@ -145,6 +157,10 @@ func (a *analysis) cueless() (string, string) {
 	if newOpeners[rest[0]] {
 		a.note("cue-less: another one of the same kind (new task)")
 		return "", ""
+	}
+	if typ, why := a.statedFact5(all); typ != "" {
+		a.note("cue-less: %s", why)
+		return typ, ""
 	}
 	// "A not B", "ab 18 uhr, nicht 19", "是延期一周，不是两周".
 	if i, ok := a.contrast(all); ok && (len(ws) <= 10 || imperativeEdits[rest[0]]) && !strings.ContainsAny(a.turn, "\"“”«»") {
@@ -185,7 +201,8 @@ func (a *analysis) cueless() (string, string) {
 		a.note("cue-less: additive instruction")
 		return Extend, ""
 	}
-	if imperativeEdits[rest[0]] && len(rest) > 2 && draftPronouns[rest[1]] && replaceVerbs[rest[0]] {
+	if imperativeEdits[rest[0]] && len(rest) > 2 && replaceVerbs[rest[0]] &&
+		(draftPronouns[rest[1]] || namedPersons[rest[1]] && !notNames[rest[2]]) {
 		a.note("cue-less: renames or re-signs the draft")
 		return Replace, ""
 	}
@@ -524,7 +541,7 @@ func jaAlsoRequest(f string) bool {
 	t := strings.TrimRight(f, " 。！!")
 	request := false
 	for _, e := range []string{"して", "してください", "して下さい", "ようにして", "てください", "入れて", "加えて", "書いて", "出して",
-		"てほしい", "てほしいです", "て欲しい", "てもらえますか"} {
+		"てほしい", "てほしいです", "て欲しい", "てもらえますか", "ほしいです", "欲しいです", "一言ほしい"} {
 		if strings.HasSuffix(t, e) {
 			request = true
 			break

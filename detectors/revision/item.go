@@ -112,6 +112,9 @@ func (a *analysis) hitType(h screen.Hit, s span) string {
 		}
 		return Correct
 	case screen.Extend:
+		if a.putIntoForm(h, after) {
+			return Reformat // "coloca em tópicos pra eu colar no slide", "mettici in una tabella"
+		}
 		return Extend
 	case screen.Reformat:
 		return Reformat

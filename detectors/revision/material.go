@@ -125,7 +125,13 @@ func (a *analysis) colonMaterial() span {
 		}
 	}
 	isCJKText := hasCJK(f[cut:end])
-	if (!isCJKText && wordCount(f[cut:end]) < materialWords) || (isCJKText && utf8.RuneCountInString(f[cut:end]) < materialWords) {
+	minWords := materialWords
+	if cut > start && nextItemLead(f[start:cut-1]) {
+		// "now this one: <text>": one more item for the same
+		// transformation, whatever its length
+		minWords = 3
+	}
+	if (!isCJKText && wordCount(f[cut:end]) < minWords) || (isCJKText && utf8.RuneCountInString(f[cut:end]) < minWords) {
 		return span{}
 	}
 	// A list of instructions ("make these changes: - remove ... - add ...")

@@ -298,6 +298,15 @@ func (a *analysis) findTurnVeto() string {
 	if letters >= 3 {
 		return "multiple-choice question"
 	}
+	if a.errorElsewhere() {
+		return "error from another source"
+	}
+	if a.metaComplaint() {
+		return "meta-complaint about the assistant"
+	}
+	if a.moreLikeListItem() {
+		return "asks for more options like one of the list"
+	}
 	if numbers >= 3 {
 		for _, m := range []string{"?", "which of", "choose", "select", "pick the", "correct answer", "best answer", "true or false"} {
 			if strings.Contains(a.f, m) {
@@ -525,11 +534,17 @@ func (a *analysis) useSubstitute(ts []tok) bool {
 	if i >= len(ts) || !useVerbs[ts[i].w] || len(ts)-i-1 > 8 || len(ts)-i-1 == 0 {
 		return false
 	}
-	if i > 0 && (subjectPronouns[ts[i-1].w] || ts[i-1].w == "we" || ts[i-1].w == "i") {
-		return false // "i use vim instead of ...": a statement
+	if i > 0 && (subjectPronouns[ts[i-1].w] || ts[i-1].w == "we" || ts[i-1].w == "i") &&
+		!(ts[i-1].w == "we" && i > 1 && weModals[ts[i-2].w]) {
+		return false // "i use vim instead of ...": a statement; "can we use httpx rather than ..." asks for it
 	}
 	return true
 }
+
+// weModals before "we use" make a request about the shared draft ("can we
+// use httpx rather than requests"); "can i use oil instead of butter" asks
+// for advice.
+var weModals = set(`can could shall`)
 
 // englishPlacement are the English placement verbs, which also make
 // statements.
@@ -1271,6 +1286,9 @@ var (
 // a new, indefinite object ("write a poem about cats").
 func (a *analysis) newTask(s span) bool {
 	text := a.f[s.s:s.e]
+	if a.anotherItemFor(s) {
+		return true // "can you also write a short one for the team chat"
+	}
 	if hasCJK(text) {
 		for _, v := range []string{"写一", "生成一", "创建一", "编写一", "做一", "设计一", "给我一", "帮我写一", "来一", "写个", "写篇", "写首"} {
 			if i := strings.Index(text, v); i >= 0 && !strings.Contains(text[:i], "再") && !strings.Contains(text[:i], "重新") &&

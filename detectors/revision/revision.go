@@ -49,7 +49,7 @@ import (
 )
 
 // Version identifies the rules; it is recorded with results.
-const Version = "revision-rules-4"
+const Version = "revision-rules-5"
 
 // Revision types.
 const (
@@ -139,6 +139,12 @@ func (c *Classifier) explain(memo *Memo, history []corpora.Message, turn string)
 	}
 	if v.Type == "" && short {
 		v.Type, v.Item = a.cueless()
+	}
+	if (v.Type == "" || v.Type == Other) && a.turnVeto() == "" && (len(a.sents) == 0 || !a.newTask(a.sents[0])) && a.featureWish() {
+		// "each item needs a little x button next to it to delete it":
+		// a feature for every item of the draft, whatever cue it holds.
+		a.note("a feature wished for each item of the draft")
+		v.Type = Extend
 	}
 	v.IsRevision = v.Type != ""
 	return v, a.notes
