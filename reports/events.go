@@ -10,7 +10,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/revtrace/revtrace/miner"
 )
@@ -345,16 +347,48 @@ func readRunStats(dir string, s *miner.Summary) (*runStats, error) {
 	store.finish()
 	rs.build(store)
 	rs.check(s)
+	rs.intervals()
+	return rs, rs.cases.readCases(dir)
+}
+
+// intervals sets every scope's bootstrap intervals, on as many goroutines
+// as there are CPUs: each interval has its own generator, seeded from its
+// data (see bootstrapCI), so the order they are drawn in does not matter.
+func (rs *runStats) intervals() {
+	type job struct {
+		sc *scopeStats
+		i  int
+	}
+	var jobs []job
 	for name, sc := range rs.scopes {
 		if slices.Contains(rs.mismatch, name) {
 			continue
 		}
 		sc.cis = map[string]CI{}
-		for i, r := range rates {
-			sc.cis[r.id] = bootstrapCI(&sc.hists[i], sc.clusters)
+		for i := range rates {
+			jobs = append(jobs, job{sc, i})
 		}
 	}
-	return rs, rs.cases.readCases(dir)
+	cis := make([]CI, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				cis[k] = bootstrapCI(&jobs[k].sc.hists[jobs[k].i], jobs[k].sc.clusters)
+			}
+		}()
+	}
+	for k := range jobs {
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	for k, j := range jobs {
+		j.sc.cis[rates[j.i].id] = cis[k]
+	}
 }
 
 func (rs *runStats) scope(name string) *scopeStats {
