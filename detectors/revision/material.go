@@ -201,52 +201,6 @@ func (a *analysis) quotesAssistant(folded string) bool {
 	return overlapsSet(folded, a.memo.shingleSet(a.history, corpora.RoleAssistant))
 }
 
-// eachShingle calls fn with every shingle of s, built in *buf, until fn
-// returns false; it reports whether fn did. A shingle is a window of three
-// words joined by a space, or of four CJK runes joined by nothing (latin
-// and CJK words each make their own windows, across each other).
-func eachShingle(s string, buf *[]byte, fn func(k []byte) bool) bool {
-	var latin [3]string // the last words, oldest first
-	var cjk [4]string
-	nl, nc := 0, 0
-	for i := 0; ; {
-		ts, te, cjkTok, curly, ok := nextTok(s, i, len(s))
-		if !ok {
-			return false
-		}
-		i = te
-		w := tokWord(s, ts, te, curly)
-		if cjkTok {
-			copy(cjk[:], cjk[1:])
-			cjk[3] = w
-			if nc++; nc >= 4 {
-				b := append((*buf)[:0], cjk[0]...)
-				b = append(b, cjk[1]...)
-				b = append(b, cjk[2]...)
-				b = append(b, cjk[3]...)
-				*buf = b
-				if !fn(b) {
-					return true
-				}
-			}
-			continue
-		}
-		copy(latin[:], latin[1:])
-		latin[2] = w
-		if nl++; nl >= 3 {
-			b := append((*buf)[:0], latin[0]...)
-			b = append(b, ' ')
-			b = append(b, latin[1]...)
-			b = append(b, ' ')
-			b = append(b, latin[2]...)
-			*buf = b
-			if !fn(b) {
-				return true
-			}
-		}
-	}
-}
-
 // addressPhrases in a block of text show the user talking to the assistant,
 // not pasting material.
 var addressPhrases = []string{

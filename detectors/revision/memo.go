@@ -95,47 +95,100 @@ func (m *Memo) shingleSet(history []corpora.Message, role string) map[uint64]str
 	if *set == nil {
 		*set = map[uint64]struct{}{}
 	}
-	var buf []byte
 	for i := *done; i < len(history); i++ {
 		if history[i].Role != role || (role == corpora.RoleAssistant && strings.TrimSpace(history[i].Content) == "") {
 			continue
 		}
-		eachShingle(m.fold(history, i), &buf, func(k []byte) bool {
-			(*set)[shingleHash(k)] = struct{}{}
-			return true
+		eachShingleHash(m.fold(history, i), func(h uint64) {
+			(*set)[h] = struct{}{}
 		})
 	}
 	*done = len(history)
 	return *set
 }
 
-// shingleHash is 64-bit FNV-1a. Two shingles of a conversation share a hash
-// with a probability of about n²/2⁶⁵ for n shingles: far below one in a
-// billion for any conversation.
-func shingleHash(k []byte) uint64 {
-	h := uint64(14695981039346656037)
-	for _, c := range k {
-		h ^= uint64(c)
-		h *= 1099511628211
+// eachShingleHash calls fn with the hash of every shingle of s: every
+// window of three words (joined by a space), and of four CJK runes (joined
+// by nothing), latin and CJK words each making their own windows across
+// each other; ’ counts as ' in words. A shingle's hash is that of its
+// words' hashes in order (64-bit FNV-1a each) and the kind of window: two
+// different shingles of a conversation share a hash with a probability of
+// about n²/2⁶⁵ for n shingles, far below one in a billion for any
+// conversation.
+func eachShingleHash(s string, fn func(h uint64)) {
+	var latin [3]uint64 // the last words' hashes, oldest first
+	var cjk [4]uint64
+	nl, nc := 0, 0
+	for i := 0; ; {
+		ts, te, cjkTok, curly, ok := nextTok(s, i, len(s))
+		if !ok {
+			return
+		}
+		i = te
+		var w uint64
+		if curly {
+			w = fnvString(tokWord(s, ts, te, curly))
+		} else {
+			w = fnvString(s[ts:te])
+		}
+		if cjkTok {
+			cjk[0], cjk[1], cjk[2], cjk[3] = cjk[1], cjk[2], cjk[3], w
+			if nc++; nc >= 4 {
+				fn(mixHashes(0xc1, cjk[:]))
+			}
+			continue
+		}
+		latin[0], latin[1], latin[2] = latin[1], latin[2], w
+		if nl++; nl >= 3 {
+			fn(mixHashes(0x1a, latin[:]))
+		}
 	}
+}
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func fnvString(s string) uint64 {
+	h := uint64(fnvOffset)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= fnvPrime
+	}
+	return h
+}
+
+// mixHashes combines a window's word hashes, in order, with its kind: FNV-1a
+// over their bytes, then a finaliser that spreads nearby inputs.
+func mixHashes(kind byte, ws []uint64) uint64 {
+	h := uint64(fnvOffset)
+	h ^= uint64(kind)
+	h *= fnvPrime
+	for _, w := range ws {
+		for k := 0; k < 64; k += 8 {
+			h ^= (w >> k) & 0xff
+			h *= fnvPrime
+		}
+	}
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
 	return h
 }
 
 // overlapsSet reports whether at least draftOverlap of the material's
 // distinct shingles (see shingles) are in set.
 func overlapsSet(material string, set map[uint64]struct{}) bool {
-	var buf []byte
 	own := map[uint64]struct{}{}
 	met := 0
-	eachShingle(material, &buf, func(k []byte) bool {
-		h := shingleHash(k)
+	eachShingleHash(material, func(h uint64) {
 		if _, dup := own[h]; !dup {
 			own[h] = struct{}{}
 			if _, ok := set[h]; ok {
 				met++
 			}
 		}
-		return true
 	})
 	return len(own) > 0 && float64(met) >= draftOverlap*float64(len(own))
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/detectors/screen"
 )
 
 // memoConversations returns conversations for the memo tests: synthetic
@@ -80,5 +81,38 @@ func TestMemoMisuse(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Errorf("only %d turns checked", checked)
+	}
+}
+
+// TestShingleHashesOnText checks on the messages of the memo conversations
+// (synthetic and gold, in nine languages) that eachShingleHash gives one
+// hash per shingle text of the reference walk, in its order, and no two
+// texts the same hash.
+func TestShingleHashesOnText(t *testing.T) {
+	textOf, hashOf := map[uint64]string{}, map[string]uint64{}
+	var buf []byte
+	for _, msgs := range memoConversations(t) {
+		for _, m := range msgs {
+			f := screen.Fold(m.Content)
+			var texts []string
+			eachShingle(f, &buf, func(k []byte) bool { texts = append(texts, string(k)); return true })
+			var hashes []uint64
+			eachShingleHash(f, func(h uint64) { hashes = append(hashes, h) })
+			if len(hashes) != len(texts) {
+				t.Fatalf("%d hashes for %d shingles of %q", len(hashes), len(texts), f)
+			}
+			for k, h := range hashes {
+				if old, ok := textOf[h]; ok && old != texts[k] {
+					t.Fatalf("shingles %q and %q share a hash", old, texts[k])
+				}
+				if old, ok := hashOf[texts[k]]; ok && old != h {
+					t.Fatalf("shingle %q has two hashes", texts[k])
+				}
+				textOf[h], hashOf[texts[k]] = texts[k], h
+			}
+		}
+	}
+	if len(hashOf) < 20000 {
+		t.Errorf("only %d distinct shingles", len(hashOf))
 	}
 }

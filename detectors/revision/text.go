@@ -29,23 +29,46 @@ func decodeAt(f string, i int) (rune, int) {
 	return utf8.DecodeRuneInString(f[i:])
 }
 
+// asciiWord marks the ASCII bytes isWordRune holds.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = isWordRune(rune(c))
+	}
+	return t
+}()
+
 // nextTok finds the first token of f[i:e] (see tokenize): its bounds,
 // whether it is a single CJK rune, and whether it holds a typographic
-// apostrophe; ok is false when there is none.
+// apostrophe; ok is false when there is none. ASCII bytes are read off a
+// table; other runes are decoded.
 func nextTok(f string, i, e int) (s, j int, cjk, curly, ok bool) {
 	for i < e {
-		r, n := decodeAt(f, i)
-		if isCJK(r) {
-			return i, i + n, true, false, true
-		}
-		if !isWordRune(r) {
-			i += n
-			continue
+		n := 1
+		if c := f[i]; c < utf8.RuneSelf {
+			if !asciiWord[c] {
+				i++
+				continue
+			}
+		} else {
+			var r rune
+			r, n = utf8.DecodeRuneInString(f[i:])
+			if isCJK(r) {
+				return i, i + n, true, false, true
+			}
+			if !isWordRune(r) {
+				i += n
+				continue
+			}
 		}
 		j := i + n
 		for j < e {
+			c := f[j]
+			if c < utf8.RuneSelf && asciiWord[c] {
+				j++
+				continue
+			}
 			r2, n2 := decodeAt(f, j)
-			if isWordRune(r2) {
+			if c >= utf8.RuneSelf && isWordRune(r2) {
 				j += n2
 				continue
 			}

@@ -186,6 +186,55 @@ func TestStrongRefIndexesAgree(t *testing.T) {
 	}
 }
 
+// eachShingle is the shingle walk as first written (each shingle built as
+// text), the reference for eachShingleHash.
+//
+// It calls fn with every shingle of s, built in *buf, until fn
+// returns false; it reports whether fn did. A shingle is a window of three
+// words joined by a space, or of four CJK runes joined by nothing (latin
+// and CJK words each make their own windows, across each other).
+func eachShingle(s string, buf *[]byte, fn func(k []byte) bool) bool {
+	var latin [3]string // the last words, oldest first
+	var cjk [4]string
+	nl, nc := 0, 0
+	for i := 0; ; {
+		ts, te, cjkTok, curly, ok := nextTok(s, i, len(s))
+		if !ok {
+			return false
+		}
+		i = te
+		w := tokWord(s, ts, te, curly)
+		if cjkTok {
+			copy(cjk[:], cjk[1:])
+			cjk[3] = w
+			if nc++; nc >= 4 {
+				b := append((*buf)[:0], cjk[0]...)
+				b = append(b, cjk[1]...)
+				b = append(b, cjk[2]...)
+				b = append(b, cjk[3]...)
+				*buf = b
+				if !fn(b) {
+					return true
+				}
+			}
+			continue
+		}
+		copy(latin[:], latin[1:])
+		latin[2] = w
+		if nl++; nl >= 3 {
+			b := append((*buf)[:0], latin[0]...)
+			b = append(b, ' ')
+			b = append(b, latin[1]...)
+			b = append(b, ' ')
+			b = append(b, latin[2]...)
+			*buf = b
+			if !fn(b) {
+				return true
+			}
+		}
+	}
+}
+
 // shingles returns the set of 3-word (or 4-rune for CJK) windows of s.
 func shingles(s string) map[string]bool {
 	out := map[string]bool{}
@@ -242,6 +291,7 @@ func TestOverlapsAgree(t *testing.T) {
 		return b.String()
 	}
 	yes := 0
+	textOf, hashOf := map[uint64]string{}, map[string]uint64{}
 	for i := 0; i < 5000; i++ {
 		mat := text(3 + r.IntN(8))
 		var msgs []string
@@ -283,10 +333,30 @@ func TestOverlapsAgree(t *testing.T) {
 		}
 		set := map[string]bool{}
 		var buf []byte
-		eachShingle(mat, &buf, func(k []byte) bool { set[string(k)] = true; return true })
+		var texts []string
+		eachShingle(mat, &buf, func(k []byte) bool { set[string(k)] = true; texts = append(texts, string(k)); return true })
 		if !reflect.DeepEqual(set, shingles(mat)) && !(len(set) == 0 && len(shingles(mat)) == 0) {
 			t.Fatalf("eachShingle(%q) = %v, shingles says %v", mat, set, shingles(mat))
 		}
+		// eachShingleHash walks the same shingles in the same order, one
+		// hash per shingle text over the whole test.
+		var hashes []uint64
+		eachShingleHash(mat, func(h uint64) { hashes = append(hashes, h) })
+		if len(hashes) != len(texts) {
+			t.Fatalf("eachShingleHash(%q): %d hashes for %d shingles", mat, len(hashes), len(texts))
+		}
+		for k, h := range hashes {
+			if old, ok := textOf[h]; ok && old != texts[k] {
+				t.Fatalf("shingles %q and %q share a hash", old, texts[k])
+			}
+			if old, ok := hashOf[texts[k]]; ok && old != h {
+				t.Fatalf("shingle %q has two hashes", texts[k])
+			}
+			textOf[h], hashOf[texts[k]] = texts[k], h
+		}
+	}
+	if len(hashOf) < 500 {
+		t.Errorf("only %d distinct shingles hashed", len(hashOf))
 	}
 	if yes < 500 || yes > 9000 {
 		t.Errorf("%d of 10000 overlap; the test says little", yes)
