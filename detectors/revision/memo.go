@@ -159,17 +159,14 @@ func fnvString(s string) uint64 {
 	return h
 }
 
-// mixHashes combines a window's word hashes, in order, with its kind: FNV-1a
-// over their bytes, then a finaliser that spreads nearby inputs.
+// mixHashes combines a window's word hashes, in order, with its kind: a
+// multiply-xorshift step per word, then a finaliser that spreads nearby
+// inputs.
 func mixHashes(kind byte, ws []uint64) uint64 {
-	h := uint64(fnvOffset)
-	h ^= uint64(kind)
-	h *= fnvPrime
+	h := uint64(kind)
 	for _, w := range ws {
-		for k := 0; k < 64; k += 8 {
-			h ^= (w >> k) & 0xff
-			h *= fnvPrime
-		}
+		h = (h ^ w) * 0x9e3779b97f4a7c15
+		h ^= h >> 32
 	}
 	h ^= h >> 33
 	h *= 0xff51afd7ed558ccd
