@@ -141,3 +141,60 @@ func TestCodeLineAlternatives(t *testing.T) {
 		t.Errorf("only %d sampled lines match; the test says little", matched)
 	}
 }
+
+// draftRefRef is draftRef as first written (one search of the whole text),
+// the reference for it.
+func draftRefRef(text string) bool {
+	for _, m := range draftRefRe.Regexp.FindAllStringIndex(text, 8) {
+		if !strings.HasPrefix(text[m[1]:], " address") {
+			return true
+		}
+	}
+	return false
+}
+
+// draftRefAlphabet holds the pieces where the line-by-line search could
+// part from the whole-text one: the expression's words, " address", line
+// breaks around and inside matches, more than eight matches.
+var draftRefAlphabet = []string{
+	"the", "your", "my", "this", "The", "YOUR", "draft", "letter", "e-mail", "email", "message", "final", "cover letter",
+	" ", " ", "\n", "\n\n", "\r\n", " address", "address", "in", "from", ".", ",", "x", "é", "\t",
+	"the draft", "your email", "your email address", "my final letter", "in the plan", "THIS MESSAGE", "your e-mail\naddress",
+}
+
+func TestDraftRefAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	yes := 0
+	for i := 0; i < 30000; i++ {
+		var b strings.Builder
+		for n := r.IntN(40); n > 0; n-- {
+			b.WriteString(draftRefAlphabet[r.IntN(len(draftRefAlphabet))])
+		}
+		s := b.String()
+		got, want := draftRef(s), draftRefRef(s)
+		if got != want {
+			t.Fatalf("draftRef(%q) = %v, the whole-text search says %v", s, got, want)
+		}
+		if want {
+			yes++
+		}
+	}
+	if yes < 3000 || yes > 27000 {
+		t.Errorf("%d of 30000 true: the test says little", yes)
+	}
+	// Nine matches, all followed by " address", then one that is not.
+	s := strings.Repeat("your email address\n", 9) + "the letter"
+	if draftRef(s) != draftRefRef(s) {
+		t.Errorf("draftRef disagrees past the eighth match")
+	}
+}
+
+func FuzzDraftRef(f *testing.F) {
+	f.Add("Here is the draft.\nYour email address is on file.")
+	f.Add(strings.Repeat("your email address\n", 9) + "the letter")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := draftRef(s), draftRefRef(s); got != want {
+			t.Fatalf("draftRef(%q) = %v, the whole-text search says %v", s, got, want)
+		}
+	})
+}

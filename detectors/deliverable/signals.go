@@ -499,13 +499,32 @@ var (
 
 // draftRef reports whether text speaks about the deliverable (draftRefRe),
 // not counting an e-mail address ("your email address").
+//
+// Of the expression's first eight matches, one not followed by " address"
+// is enough. No match holds a line break, so the matches are looked for
+// line by line, and only on lines the literal filter lets through: on a
+// whole body the expression runs as an automaton simulation many times
+// slower than on a short line.
 func draftRef(text string) bool {
 	if !draftRefRe.MayMatchString(text) {
 		return false
 	}
-	for _, m := range draftRefRe.Regexp.FindAllStringIndex(text, 8) {
-		if !strings.HasPrefix(text[m[1]:], " address") {
-			return true
+	seen := 0
+	for text != "" && seen < 8 {
+		line := text
+		if k := strings.IndexByte(text, '\n'); k >= 0 {
+			line, text = text[:k], text[k+1:]
+		} else {
+			text = ""
+		}
+		if !draftRefRe.MayMatchString(line) {
+			continue
+		}
+		for _, m := range draftRefRe.Regexp.FindAllStringIndex(line, 8-seen) {
+			seen++
+			if !strings.HasPrefix(line[m[1]:], " address") {
+				return true
+			}
 		}
 	}
 	return false

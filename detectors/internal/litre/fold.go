@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // foldsToASCII reports whether s holds a rune outside ASCII whose
@@ -15,18 +16,38 @@ func foldsToASCII(s string) bool {
 
 // canonRune maps r to the smallest rune of its case-folding orbit.
 func canonRune(r rune) rune {
-	if r < utf8.RuneSelf {
+	switch {
+	case r < utf8.RuneSelf:
 		if 'a' <= r && r <= 'z' {
 			return r - 'a' + 'A'
 		}
 		return r
+	case r < rune(len(canonLow)):
+		return rune(canonLow[r])
+	case uncased(r):
+		return r
 	}
+	return canonOrbit(r)
+}
+
+// canonOrbit is canonRune by walking r's orbit.
+func canonOrbit(r rune) rune {
 	m := r
 	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
 		m = min(m, f)
 	}
 	return m
 }
+
+// canonLow holds canonRune of the runes below U+3000 (the alphabets,
+// the scripts of India and South-East Asia, punctuation and symbols),
+// whose orbits' smallest runes are smaller still (24 KB).
+var canonLow = func() (t [0x3000]uint16) {
+	for r := range rune(len(t)) {
+		t[r] = uint16(canonOrbit(r))
+	}
+	return t
+}()
 
 // foldText maps every rune of s to canonRune (invalid bytes are kept).
 func foldText(s string) string {
@@ -37,47 +58,37 @@ func foldText(s string) string {
 // foldTextAligned is foldText, and whether every rune of s and its
 // canonRune have the same length (so that byte offsets agree).
 func foldTextAligned(s string) (string, bool) {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	if ascii {
-		for i := 0; i < len(s); i++ {
-			c := s[i]
-			if 'a' <= c && c <= 'z' {
-				c -= 'a' - 'A'
-			}
-			b.WriteByte(c)
-		}
-		return b.String(), true
-	}
+	b := make([]byte, 0, len(s)+utf8.UTFMax)
 	aligned := true
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if 'a' <= c && c <= 'z' {
-				c -= 'a' - 'A'
+		// A run of ASCII: copied at once, then a-z made A-Z in place.
+		j := i
+		for j < len(s) && s[j] < utf8.RuneSelf {
+			j++
+		}
+		k := len(b)
+		b = append(b, s[i:j]...)
+		for ; k < len(b); k++ {
+			if c := b[k]; 'a' <= c && c <= 'z' {
+				b[k] = c - ('a' - 'A')
 			}
-			b.WriteByte(c)
-			i++
-			continue
+		}
+		if i = j; i == len(s) {
+			break
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			b.WriteByte(c)
-		} else {
-			c := canonRune(r)
+		switch c := canonRune(r); {
+		case r == utf8.RuneError && n == 1:
+			b = append(b, s[i])
+		case c == r:
+			b = append(b, s[i:i+n]...)
+		default:
 			aligned = aligned && utf8.RuneLen(c) == n
-			b.WriteRune(c)
+			b = utf8.AppendRune(b, c)
 		}
 		i += n
 	}
-	return b.String(), aligned
+	return unsafe.String(unsafe.SliceData(b), len(b)), aligned
 }
 
 // orbitOf returns r and the runes that fold to it (its case-folding orbit).

@@ -52,9 +52,10 @@ func ToLower(s string) string {
 }
 
 // uncased reports runes of blocks without case that chat text is full of
-// (general punctuation, CJK, kana, Hangul syllables): unicode.ToLower
-// returns them as they are, after a search of its case table.
-// TestToLowerAgrees checks every rune.
+// (general punctuation, CJK, kana, Hangul syllables, emoji): unicode.ToLower
+// and the case folding return them as they are, after a search of their
+// tables. TestToLowerAgrees and TestCanonRuneAgrees check every rune.
 func uncased(r rune) bool {
-	return 0x2000 <= r && r <= 0x206F || 0x3000 <= r && r <= 0x9FFF || 0xAC00 <= r && r <= 0xD7A3
+	return 0x2000 <= r && r <= 0x206F || 0x3000 <= r && r <= 0x9FFF || 0xAC00 <= r && r <= 0xD7A3 ||
+		0x1F000 <= r && r <= 0x1FAFF
 }

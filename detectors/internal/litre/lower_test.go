@@ -71,3 +71,72 @@ func BenchmarkToLower(b *testing.B) {
 		}
 	})
 }
+
+// TestCanonRuneAgrees checks canonRune's tables and shortcuts against the
+// orbit walk, on every rune.
+func TestCanonRuneAgrees(t *testing.T) {
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		if got, want := canonRune(r), canonOrbit(r); got != want {
+			t.Fatalf("canonRune(%U) = %U, want %U", r, got, want)
+		}
+	}
+}
+
+// foldTextRef is foldTextAligned as first written (rune by rune), the
+// reference for it.
+func foldTextRef(s string) (string, bool) {
+	var b strings.Builder
+	aligned := true
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b.WriteByte(s[i])
+		} else {
+			c := canonOrbit(r)
+			aligned = aligned && utf8.RuneLen(c) == n
+			b.WriteRune(c)
+		}
+		i += n
+	}
+	return b.String(), aligned
+}
+
+func TestFoldTextAgrees(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		got, gotAligned := foldTextAligned(s)
+		want, wantAligned := foldTextRef(s)
+		if got != want || gotAligned != wantAligned {
+			t.Fatalf("foldTextAligned(%q) = %q, %v; want %q, %v", s, got, gotAligned, want, wantAligned)
+		}
+	}
+	for _, s := range lowerSamples {
+		check(s)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	pieces := []string{"a", "Z", " ", "É", "é", "Σ", "ς", "ſ", "\u212A", "Ⱥ", "\xc3", "\xff", "\uFFFD", "日", "ß", "ẞ", "—", "“"}
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(12); n > 0; n-- {
+			if r.IntN(4) == 0 {
+				b.WriteRune(rune(r.IntN(0x3000)))
+			} else {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			}
+		}
+		check(b.String())
+	}
+}
+
+func FuzzFoldText(f *testing.F) {
+	for _, s := range lowerSamples {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, gotAligned := foldTextAligned(s)
+		want, wantAligned := foldTextRef(s)
+		if got != want || gotAligned != wantAligned {
+			t.Fatalf("foldTextAligned(%q) = %q, %v; want %q, %v", s, got, gotAligned, want, wantAligned)
+		}
+	})
+}
