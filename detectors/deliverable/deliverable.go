@@ -602,7 +602,7 @@ func requestCues(request string) (code, message bool) {
 		return false, false
 	}
 	in := instruction(request)
-	lower := strings.ToLower(in)
+	lower := litre.ToLower(in)
 	code = asksForCode(lower)
 	anchored := false
 	for _, a := range messageAnchors {

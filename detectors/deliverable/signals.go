@@ -296,7 +296,7 @@ func postClose(l string) bool {
 			return true
 		}
 	}
-	lower := strings.ToLower(tailOf80(t))
+	lower := litre.ToLower(tailOf80(t))
 	for _, w := range postCloseWords {
 		if strings.Contains(lower, w) {
 			return true
@@ -345,7 +345,7 @@ func messageShape(e edges) bool {
 	if postEmoji(head[0]) {
 		weak++
 	}
-	if len(head) > 1 && strings.Contains(strings.ToLower(head[0]), "please share") {
+	if len(head) > 1 && strings.Contains(litre.ToLower(head[0]), "please share") {
 		weak++
 	}
 	for _, l := range head[:min(len(head), 2)] {
@@ -402,7 +402,7 @@ var prHeadings = map[string]bool{
 // (specific or general) or opens one ("This PR removes ...").
 func prLine(l string) (specific, general bool) {
 	if l[0] != '#' {
-		lower := strings.ToLower(headOf(l))
+		lower := litre.ToLower(headOf(l))
 		for _, p := range []string{"this pr ", "this pull request", "this mr ", "this merge request"} {
 			if strings.HasPrefix(lower, p) {
 				return true, false
@@ -415,7 +415,7 @@ func prLine(l string) (specific, general bool) {
 		return false, false
 	}
 	h = strings.Trim(strings.TrimSpace(h), "*:_ ")
-	spec, ok := prHeadings[strings.ToLower(h)]
+	spec, ok := prHeadings[litre.ToLower(h)]
 	return ok && spec, ok && !spec
 }
 
@@ -427,7 +427,7 @@ func commitRequest(request string) bool {
 		return false
 	}
 	in := instruction(request)
-	lower := strings.ToLower(in)
+	lower := litre.ToLower(in)
 	if !strings.Contains(lower, "commit") && !strings.Contains(lower, "pr ") && !strings.Contains(lower, "pull") &&
 		!strings.Contains(lower, "merge") && !strings.Contains(lower, "mr ") {
 		return false
@@ -463,7 +463,7 @@ func commitLike(text string, e edges, q *cues) bool {
 			return true
 		}
 	}
-	if strings.IndexByte(text, '#') < 0 && !strings.Contains(strings.ToLower(head[0]), "this ") {
+	if strings.IndexByte(text, '#') < 0 && !strings.Contains(litre.ToLower(head[0]), "this ") {
 		return false
 	}
 	pr, specific, lines := 0, 0, 0

@@ -74,7 +74,7 @@ func firstWord(s string) string {
 			break
 		}
 	}
-	return strings.ToLower(s[:end])
+	return litre.ToLower(s[:end])
 }
 
 // wb ends a word-initial alternative: the end of the text or a character

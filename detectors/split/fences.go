@@ -1,6 +1,10 @@
 package split
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre"
+)
 
 // line is one line of a text. Its content is text[start:end]; next is the
 // offset of the following line (end plus the length of the line break: 0 for
@@ -236,7 +240,7 @@ func Fences(text string) []Fence {
 func makeFence(text string, ls []line, b block) Fence {
 	f := Fence{Start: ls[b.open].start, Info: b.info, Closed: b.close >= 0}
 	if fs := strings.Fields(b.info); len(fs) > 0 {
-		f.Lang = strings.ToLower(strings.Trim(fs[0], "{}.,;:"))
+		f.Lang = litre.ToLower(strings.Trim(fs[0], "{}.,;:"))
 	}
 	cs := ls[b.open].next
 	ce := len(text)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 )
 
 // isSpace reports whether r is whitespace for trimming: Unicode White_Space
@@ -108,7 +110,7 @@ func cueText(s string) string {
 	if hasApostrophe(s) {
 		s = apostrophes.Replace(s)
 	}
-	return strings.ToLower(s)
+	return litre.ToLower(s)
 }
 
 // hasApostrophe reports whether s holds one of the apostrophes cueText

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/revtrace/revtrace/detectors/deliverable"
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 	"github.com/revtrace/revtrace/detectors/sentences"
 	"github.com/revtrace/revtrace/detectors/split"
 )
@@ -133,13 +134,13 @@ func dropUserResidue(reply, request string, hits []Hit) []Hit {
 	if request == "" {
 		return hits
 	}
-	lowReq := strings.ToLower(request)
+	lowReq := litre.ToLower(request)
 	out := hits[:0]
 	for _, h := range hits {
 		if h.Rule == residueRule {
 			fromUser := true
 			for _, m := range residueMarkers(reply[h.Start:h.End]) {
-				if !strings.Contains(lowReq, strings.ToLower(m)) {
+				if !strings.Contains(lowReq, litre.ToLower(m)) {
 					fromUser = false
 				}
 			}

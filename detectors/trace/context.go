@@ -137,7 +137,7 @@ func attributed(reply string, h Hit) bool {
 		return true
 	}
 	ls := strings.LastIndexAny(reply[:h.Start], "\n\r") + 1
-	return noteLineRE.MatchString(strings.ToLower(reply[ls:h.End]))
+	return noteLineRE.MatchString(litre.ToLower(reply[ls:h.End]))
 }
 
 // judgeContext drops the hits that the reply's context shows are not traces
@@ -196,7 +196,7 @@ func judgeContext(in Input, parts split.Parts, dtype string, hits []Hit, lines [
 // ("# Omitted", "Removed items:").
 var bareLabelRE = regexp.MustCompile(`^[^\p{L}\p{N}]*(?:removed|omitted|excluded|redacted|withheld|deleted|left\s+out)(?:\s+[\p{L}\p{N}'-]+){0,3}\s*[:：]?[^\p{L}\p{N}]*$`)
 
-func bareLabel(s string) bool { return bareLabelRE.MatchString(strings.ToLower(s)) }
+func bareLabel(s string) bool { return bareLabelRE.MatchString(litre.ToLower(s)) }
 
 // lastLine reports whether the hit stands on the body's last line, set
 // apart from the rest of the body by a blank line: where a note to the user
@@ -336,7 +336,7 @@ func previousLabels(prev string) map[string]string {
 
 // labelKey normalises a label for comparison.
 func labelKey(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(strings.Trim(s, "*_`\"' "))), " ")
+	return strings.Join(strings.Fields(litre.ToLower(strings.Trim(s, "*_`\"' "))), " ")
 }
 
 // indexSep is strings.IndexAny(s, ":=：") (the separators of a labelled
@@ -370,7 +370,7 @@ func residueHits(in Input, hits []Hit, lines []line) []Hit {
 		}
 		text := in.Reply[l.start:l.end]
 		sep := indexSep(text)
-		if sep < 0 || !residueValueMarkers.In(strings.ToLower(text[sep:])) {
+		if sep < 0 || !residueValueMarkers.In(litre.ToLower(text[sep:])) {
 			continue
 		}
 		label, value, ok := parseLabelled(text)

@@ -196,7 +196,7 @@ func categoriesOf(s string) []string {
 		}
 		out = append(out, c)
 	}
-	low := strings.ToLower(s)
+	low := litre.ToLower(s)
 	for _, c := range categoryOrder {
 		for _, w := range categoryWords[c] {
 			if containsWord(low, w) {
@@ -288,7 +288,7 @@ var genericWords = func() map[string]bool {
 // tokenize lower-cases s and splits it on everything that is not a letter
 // or digit; apostrophes inside words are kept.
 func tokenize(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	return strings.FieldsFunc(litre.ToLower(s), func(r rune) bool {
 		return !isWordRune(r) && r != '\'' && r != '’'
 	})
 }
@@ -497,7 +497,7 @@ func abbrevBefore(s string) bool {
 	if len(f) == 0 {
 		return false
 	}
-	w := strings.ToLower(f[len(f)-1])
+	w := litre.ToLower(f[len(f)-1])
 	switch w {
 	case "mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "e.g", "i.e", "vs", "no":
 		return true
@@ -686,7 +686,7 @@ func deriveItem(in Input, masked string) *item {
 			it.addName(v)
 			// a word of the value that the reply still holds ("smtp" of
 			// the DSN) is not what was withdrawn
-			lowMasked := strings.ToLower(masked)
+			lowMasked := litre.ToLower(masked)
 			var keepToks []string
 			for _, t := range it.tokens {
 				if !containsWord(lowMasked, t) {
@@ -749,12 +749,12 @@ func (it *item) keepDraftWords(phrase, masked string) {
 	if it.prev == "" || len(it.tokens) == 0 || containsCJK(phrase) {
 		return
 	}
-	lowPrev := strings.ToLower(it.prev)
-	lowMasked := strings.ToLower(masked)
+	lowPrev := litre.ToLower(it.prev)
+	lowMasked := litre.ToLower(masked)
 	normMasked := " " + joinFields(lowMasked) + " "
 	var gone strings.Builder
 	for _, l := range strings.Split(it.prev, "\n") {
-		t := strings.ToLower(trimLine(l))
+		t := litre.ToLower(trimLine(l))
 		if utf8.RuneCountInString(t) >= 3 && !strings.Contains(normMasked, joinFields(t)) {
 			gone.WriteString(t)
 			gone.WriteByte('\n')
@@ -794,10 +794,10 @@ func (it *item) keepDraftWords(phrase, masked string) {
 		}
 	}
 	it.stems = stems
-	lowPhrase := strings.ToLower(strings.TrimSpace(phrase))
+	lowPhrase := litre.ToLower(strings.TrimSpace(phrase))
 	var al []*matcher
 	for _, a := range it.aliases {
-		p := strings.ToLower(a.phrase)
+		p := litre.ToLower(a.phrase)
 		if drop[p] || p == lowPhrase && !strings.Contains(lowPrev, p) {
 			it.generic = append(it.generic, a)
 			continue
@@ -931,10 +931,10 @@ func antecedent(req, prev string) string {
 	if loc == nil || prev == "" {
 		return ""
 	}
-	lowPrev := strings.ToLower(prev)
+	lowPrev := litre.ToLower(prev)
 	for _, w := range tokensWithPos(req[:loc[0]]) {
 		r, _ := utf8.DecodeRuneInString(w.s)
-		t := stripPossessive(strings.ToLower(w.s))
+		t := stripPossessive(litre.ToLower(w.s))
 		if !unicode.IsUpper(r) || utf8.RuneCountInString(t) < 3 || plainWords[t] || genericWords[t] || contraction(t) {
 			continue
 		}
@@ -1008,7 +1008,7 @@ func (it *item) addName(n string) {
 	toks := distinctiveTokens(n)
 	runes := utf8.RuneCountInString(strings.TrimSpace(n))
 	switch {
-	case len(toks) > 0 || (runes >= 3 && !genericWords[strings.ToLower(strings.TrimSpace(n))]) || (runes >= 2 && containsCJK(n)) || strings.IndexFunc(n, unicode.IsLetter) < 0:
+	case len(toks) > 0 || (runes >= 3 && !genericWords[litre.ToLower(strings.TrimSpace(n))]) || (runes >= 2 && containsCJK(n)) || strings.IndexFunc(n, unicode.IsLetter) < 0:
 		it.aliases = append(it.aliases, m)
 		it.tokens = appendNew(it.tokens, toks...)
 	default:
@@ -1045,10 +1045,10 @@ func valueFromPrevious(prev, reply string, cats []string) string {
 	if prev == "" {
 		return ""
 	}
-	lowReply := strings.ToLower(reply)
+	lowReply := litre.ToLower(reply)
 	gone := func(v string) bool {
 		v = strings.TrimSpace(v)
-		return v != "" && !strings.Contains(lowReply, strings.ToLower(v))
+		return v != "" && !strings.Contains(lowReply, litre.ToLower(v))
 	}
 	prevT := litre.NewTarget(prev)
 	first := func(re *litre.Re, group int) string {
@@ -1103,7 +1103,7 @@ func valueFromPrevious(prev, reply string, cats []string) string {
 		if t == "" || !gone(t) {
 			continue
 		}
-		low := strings.ToLower(t)
+		low := litre.ToLower(t)
 		for _, c := range cats {
 			for _, w := range categoryWords[c] {
 				if containsWord(low, w) {
@@ -1192,7 +1192,7 @@ var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': t
 // (e-mail addresses, phone numbers, links, amounts, names). It returns the
 // item text and its names, or "".
 func diffPrevious(prev, reply, full string) (string, []string) {
-	lowReply := strings.ToLower(reply)
+	lowReply := litre.ToLower(reply)
 	normReply := " " + joinFields(lowReply) + " "
 	var lines, missing []string
 	for _, l := range strings.Split(prev, "\n") {
@@ -1204,7 +1204,7 @@ func diffPrevious(prev, reply, full string) (string, []string) {
 			continue // a one-word heading ("### Benchmark") is structure, not the item
 		}
 		lines = append(lines, t)
-		if !strings.Contains(normReply, joinFields(strings.ToLower(t))) {
+		if !strings.Contains(normReply, joinFields(litre.ToLower(t))) {
 			missing = append(missing, t)
 		}
 	}
@@ -1242,7 +1242,7 @@ func diffPrevious(prev, reply, full string) (string, []string) {
 		var rest strings.Builder
 		for _, l := range lines {
 			if !gonLine[l] {
-				rest.WriteString(strings.ToLower(l))
+				rest.WriteString(litre.ToLower(l))
 				rest.WriteByte('\n')
 			}
 		}
@@ -1254,7 +1254,7 @@ func diffPrevious(prev, reply, full string) (string, []string) {
 			// Its words may still occur elsewhere in the reply (that is a
 			// content leak, not a reason to drop them).
 			if e, ok := edits[m]; ok {
-				lowCp := strings.ToLower(e.cp)
+				lowCp := litre.ToLower(e.cp)
 				for _, run := range e.runs {
 					// A run whose words all occur elsewhere in the reply
 					// was moved or rephrased, not withdrawn.
@@ -1278,7 +1278,7 @@ func diffPrevious(prev, reply, full string) (string, []string) {
 					}
 					names = append(names, linePrefix+run)
 					for _, v := range values(run) {
-						if !strings.Contains(lowCp, strings.ToLower(v)) {
+						if !strings.Contains(lowCp, litre.ToLower(v)) {
 							names = append(names, v)
 							goneValues = append(goneValues, v)
 						}
@@ -1305,7 +1305,7 @@ func diffPrevious(prev, reply, full string) (string, []string) {
 			}
 			names = append(names, linePrefix+m)
 			for _, v := range values(m) {
-				if !strings.Contains(lowReply, strings.ToLower(v)) {
+				if !strings.Contains(lowReply, litre.ToLower(v)) {
 					names = append(names, v)
 					goneValues = append(goneValues, v)
 				}
@@ -1330,7 +1330,7 @@ func diffPrevious(prev, reply, full string) (string, []string) {
 	}
 	var gone []string
 	for _, v := range values(prev) {
-		if !strings.Contains(lowReply, strings.ToLower(v)) {
+		if !strings.Contains(lowReply, litre.ToLower(v)) {
 			gone = appendNew(gone, v)
 		}
 	}
@@ -1473,7 +1473,7 @@ func diffTokens(s string) []diffTok {
 	start := -1
 	flush := func(i int) {
 		if start >= 0 {
-			out = append(out, diffTok{strings.ToLower(s[start:i]), start, i})
+			out = append(out, diffTok{litre.ToLower(s[start:i]), start, i})
 			start = -1
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 )
 
 // Reading the level off the trace sentence itself.
@@ -334,7 +336,7 @@ func (it *item) genericIn(s string) bool {
 			return true
 		}
 	}
-	low := strings.ToLower(s)
+	low := litre.ToLower(s)
 	for _, c := range it.categories {
 		for _, w := range categoryWords[c] {
 			if containsWord(low, w) {
@@ -560,7 +562,7 @@ func labelValues(prev, reply, part string, headOnly bool) []string {
 		}
 	}
 	_ = first
-	lowReply := strings.ToLower(reply)
+	lowReply := litre.ToLower(reply)
 	var gone, kept []string
 	for _, l := range strings.Split(prev, "\n") {
 		l = strings.TrimSpace(l)
@@ -605,7 +607,7 @@ func labelValues(prev, reply, part string, headOnly bool) []string {
 			continue
 		}
 		value = clipRunes(value, 80)
-		if reply != "" && strings.Contains(lowReply, strings.ToLower(value)) {
+		if reply != "" && strings.Contains(lowReply, litre.ToLower(value)) {
 			kept = append(kept, value)
 		} else {
 			gone = append(gone, value)
@@ -628,7 +630,7 @@ func labelValue(prev, masked, phrase string) string {
 		}
 		vs := labelValues(prev, masked, part, true)
 		for _, v := range vs {
-			if !strings.Contains(strings.ToLower(masked), strings.ToLower(v)) {
+			if !strings.Contains(litre.ToLower(masked), litre.ToLower(v)) {
 				return v
 			}
 		}
@@ -664,7 +666,7 @@ func nameTokens(part string) []string {
 		prepAt = loc[0]
 	}
 	for _, w := range tokensWithPos(part) {
-		t := stripPossessive(strings.ToLower(w.s))
+		t := stripPossessive(litre.ToLower(w.s))
 		n := utf8.RuneCountInString(t)
 		upper := 0
 		for _, r := range w.s {
@@ -746,10 +748,10 @@ func contraction(t string) bool {
 // the item ("the Rotterdam numbers" → Rotterdam): capitalised words that
 // are neither category nor plain words and that the reply no longer holds.
 func (it *item) addProperNames(phrase, masked string) {
-	lowMasked := strings.ToLower(masked)
+	lowMasked := litre.ToLower(masked)
 	for _, w := range tokensWithPos(phrase) {
 		r, _ := utf8.DecodeRuneInString(w.s)
-		t := stripPossessive(strings.ToLower(w.s))
+		t := stripPossessive(litre.ToLower(w.s))
 		if !unicode.IsUpper(r) || utf8.RuneCountInString(t) < 3 || plainWords[t] || genericWords[t] || valueWords[t] || valueWords[singular(t)] || compoundValue(t) || contraction(t) {
 			continue
 		}
@@ -799,7 +801,7 @@ var cjkTrimRE = regexp.MustCompile(`^(?:我的|我们的|我|和|跟|与|关于|
 // the reply while others are gone is context, not the item ("the reason
 // Elena …" leaves Elena in).
 func (it *item) addPhraseNames(phrase, masked string) {
-	lowMasked := strings.ToLower(masked)
+	lowMasked := litre.ToLower(masked)
 	for _, part := range phrasePartsRE.Split(phrase, -1) {
 		part = strings.TrimSpace(part)
 		if part == "" || onlyPlain(part) {
@@ -853,11 +855,11 @@ func (it *item) addDiffNames(names []string, strongOnly bool) {
 			if m := newMatcher(w); m != nil {
 				it.aliases = append(it.aliases, m)
 				it.tokens = appendNew(it.tokens, w)
-				it.sole = appendNew(it.sole, strings.ToLower(w))
+				it.sole = appendNew(it.sole, litre.ToLower(w))
 			}
 			continue
 		}
-		if low := strings.ToLower(n); plainWords[low] || leadWords[low] {
+		if low := litre.ToLower(n); plainWords[low] || leadWords[low] {
 			continue // "Meine" at the start of a gone line names nothing
 		}
 		if strings.ContainsAny(n, " @/.:") || strings.IndexFunc(n, unicode.IsDigit) >= 0 || containsCJK(n) || it.properInPrev(n) {
@@ -865,7 +867,7 @@ func (it *item) addDiffNames(names []string, strongOnly bool) {
 			continue
 		}
 		if !strongOnly {
-			it.weak = appendNew(it.weak, strings.ToLower(n))
+			it.weak = appendNew(it.weak, litre.ToLower(n))
 		}
 	}
 }
@@ -874,8 +876,8 @@ func (it *item) addDiffNames(names []string, strongOnly bool) {
 // previous draft somewhere other than at the start of a line or sentence.
 func (it *item) properInPrev(w string) bool {
 	prev := it.prev
-	lw := strings.ToLower(w)
-	low := strings.ToLower(prev)
+	lw := litre.ToLower(w)
+	low := litre.ToLower(prev)
 	if len(low) != len(prev) {
 		return false // case mapping changed lengths: do not guess
 	}
@@ -928,16 +930,16 @@ func (it *item) replacedNamesStrong(sentence string) ([]string, []string) {
 		return nil, nil
 	}
 	obj := cutObject(m[1])
-	if k := strings.Index(strings.ToLower(obj), " with "); k >= 0 {
+	if k := strings.Index(litre.ToLower(obj), " with "); k >= 0 {
 		obj = obj[:k]
 	}
-	if k := strings.Index(strings.ToLower(obj), " for "); k >= 0 {
+	if k := strings.Index(litre.ToLower(obj), " for "); k >= 0 {
 		obj = obj[:k]
 	}
-	lowPrev := strings.ToLower(it.prev)
+	lowPrev := litre.ToLower(it.prev)
 	var out, strongOut []string
 	for _, w := range tokensWithPos(obj) {
-		t := stripPossessive(strings.ToLower(w.s))
+		t := stripPossessive(litre.ToLower(w.s))
 		if t == "" || plainWords[t] || leadWords[t] || genericWords[t] || utf8.RuneCountInString(t) < 3 || it.describing[t] || it.describing[singular(t)] {
 			continue
 		}
@@ -963,7 +965,7 @@ func (it *item) sentenceLeak(reply, masked string, spans [][2]int) bool {
 	if !it.known() {
 		return false
 	}
-	low := strings.ToLower(masked)
+	low := litre.ToLower(masked)
 	for _, sp := range spans {
 		if sp[0] < 0 || sp[1] > len(reply) || sp[0] >= sp[1] {
 			continue
@@ -1012,7 +1014,7 @@ func (it *item) levelOf(sentence string) string {
 			return Identifying
 		}
 	}
-	low := strings.ToLower(sentence)
+	low := litre.ToLower(sentence)
 	for _, t := range it.tokens {
 		if containsWord(low, t) || stemIn(low, t) {
 			return Identifying
@@ -1025,7 +1027,7 @@ func (it *item) levelOf(sentence string) string {
 	}
 	obj, ok := removalObject(sentence)
 	if ok && obj != "" {
-		lowObj := strings.ToLower(obj)
+		lowObj := litre.ToLower(obj)
 		for _, t := range it.weak {
 			if containsWord(lowObj, t) {
 				return Identifying

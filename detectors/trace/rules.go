@@ -256,7 +256,7 @@ func setField(r *Rule, v *veto, key, val string, line int, compile func(int, str
 		}
 	case key == "keywords":
 		for _, k := range list() {
-			if k != strings.ToLower(k) {
+			if k != litre.ToLower(k) {
 				return fmt.Errorf("line %d: keyword %q is not lower-case", line, k)
 			}
 			if r != nil {

@@ -158,7 +158,7 @@ var codeLineRE = regexp.MustCompile(`[;{}=]|^\s*(?:def|class|import|from|return|
 // plain list) rather than code: by its info string, and for a fence without
 // one by how many lines look like code.
 func proseFence(reply, info string, content []line) bool {
-	lang := strings.ToLower(strings.Fields(info + " x")[0])
+	lang := litre.ToLower(strings.Fields(info + " x")[0])
 	if info == "" {
 		lang = ""
 	}
@@ -479,7 +479,7 @@ type vetoSpans struct {
 }
 
 func (rs *ruleSet) vetoSpans(norm string) *vetoSpans {
-	return rs.vetoSpansLower(norm, strings.ToLower(norm))
+	return rs.vetoSpansLower(norm, litre.ToLower(norm))
 }
 
 // vetoSpansLower finds the veto matches in a normalised sentence; lower is
