@@ -160,6 +160,8 @@ var draftRefAlphabet = []string{
 	"the", "your", "my", "this", "The", "YOUR", "draft", "letter", "e-mail", "email", "message", "final", "cover letter",
 	" ", " ", "\n", "\n\n", "\r\n", " address", "address", "in", "from", ".", ",", "x", "é", "\t",
 	"the draft", "your email", "your email address", "my final letter", "in the plan", "THIS MESSAGE", "your e-mail\naddress",
+	"the.draft", "your (draft)", "the \"letter\"", "my, letter", "your email: address", "*the* draft", "[the draft]", "the draft?",
+	"ſ", "\u212A",
 }
 
 func TestDraftRefAgrees(t *testing.T) {

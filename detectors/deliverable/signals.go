@@ -501,34 +501,40 @@ var (
 // not counting an e-mail address ("your email address").
 //
 // Of the expression's first eight matches, one not followed by " address"
-// is enough. No match holds a line break, so the matches are looked for
-// line by line, and only on lines the literal filter lets through: on a
+// is enough. A match holds only letters, spaces and hyphens, so the text is
+// searched piece by piece between the line breaks and punctuation
+// (draftRefBreak), and only pieces the literal filter lets through: on a
 // whole body the expression runs as an automaton simulation many times
-// slower than on a short line.
+// slower than on a short piece. A piece boundary reads as a word boundary,
+// as the punctuation did.
 func draftRef(text string) bool {
 	if !draftRefRe.MayMatchString(text) {
 		return false
 	}
 	seen := 0
 	for text != "" && seen < 8 {
-		line := text
-		if k := strings.IndexByte(text, '\n'); k >= 0 {
-			line, text = text[:k], text[k+1:]
+		piece := text
+		if k := strings.IndexAny(text, draftRefBreak); k >= 0 {
+			piece, text = text[:k], text[k+1:]
 		} else {
 			text = ""
 		}
-		if !draftRefRe.MayMatchString(line) {
+		if !draftRefRe.MayMatchString(piece) {
 			continue
 		}
-		for _, m := range draftRefRe.Regexp.FindAllStringIndex(line, 8-seen) {
+		for _, m := range draftRefRe.Regexp.FindAllStringIndex(piece, 8-seen) {
 			seen++
-			if !strings.HasPrefix(line[m[1]:], " address") {
+			if !strings.HasPrefix(piece[m[1]:], " address") {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// draftRefBreak holds bytes no match of draftRefRe contains, nor its
+// " address" exception.
+const draftRefBreak = "\n.,;:!?()[]{}\"*"
 
 // maxAnswerRunes bounds the bodies answerOnly reads: longer ones are
 // deliverables whatever their opening.
