@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 	"github.com/revtrace/revtrace/detectors/screen"
 )
 
@@ -68,7 +69,7 @@ func (a *analysis) findMaterial() {
 	}
 	m := text.String()
 	a.mat = material{present: true, region: region}
-	fm := strings.ToLower(m)
+	fm := litre.ToLower(m)
 	for _, k := range logMarkers {
 		if strings.Contains(fm, k) {
 			a.mat.log = true

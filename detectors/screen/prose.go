@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 )
 
 // Material limits (see Prose).
@@ -77,7 +79,7 @@ func fold(s string) []byte {
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r != utf8.RuneError || n > 1 {
-			l := unicode.ToLower(r)
+			l := litre.LowerRune(r)
 			if l == 'ё' {
 				l = 'е'
 			}

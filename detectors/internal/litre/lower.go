@@ -41,6 +41,12 @@ func ToLower(s string) string {
 		switch {
 		case r == utf8.RuneError && n == 1:
 			b = append(b, "\uFFFD"...)
+		case r < rune(len(lowerLow)):
+			if l := rune(lowerLow[r]); l == r {
+				b = append(b, s[i:i+n]...)
+			} else {
+				b = utf8.AppendRune(b, l)
+			}
 		case uncased(r):
 			b = append(b, s[i:i+n]...)
 		default:
@@ -59,3 +65,27 @@ func uncased(r rune) bool {
 	return 0x2000 <= r && r <= 0x206F || 0x3000 <= r && r <= 0x9FFF || 0xAC00 <= r && r <= 0xD7A3 ||
 		0x1F000 <= r && r <= 0x1FAFF
 }
+
+// LowerRune returns unicode.ToLower(r), from a table below U+3000 and
+// without a search for uncased blocks.
+func LowerRune(r rune) rune {
+	switch {
+	case r < rune(len(lowerLow)):
+		if r < 0 {
+			return r
+		}
+		return rune(lowerLow[r])
+	case uncased(r):
+		return r
+	}
+	return unicode.ToLower(r)
+}
+
+// lowerLow holds unicode.ToLower of the runes below U+3000 (all of them
+// lower-case below U+3000 too; TestToLowerAgrees checks every rune).
+var lowerLow = func() (t [0x3000]uint16) {
+	for r := range rune(len(t)) {
+		t[r] = uint16(unicode.ToLower(r))
+	}
+	return t
+}()

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -39,6 +40,11 @@ func TestToLowerAgrees(t *testing.T) {
 		}
 	}
 	// Every rune on its own.
+	for c := rune(-1); c <= utf8.MaxRune+1; c++ {
+		if got, want := LowerRune(c), unicode.ToLower(c); got != want {
+			t.Fatalf("LowerRune(%U) = %U, want %U", c, got, want)
+		}
+	}
 	for c := rune(0); c <= utf8.MaxRune; c++ {
 		s := string(c) + "x"
 		if got, want := ToLower(s), strings.ToLower(s); got != want {
