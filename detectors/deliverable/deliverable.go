@@ -298,9 +298,20 @@ const maxLines = 200
 
 // codeShare is the share of the non-blank lines of text that read as code.
 func codeShare(text string) float64 {
-	lines := strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' })
 	n, code, yaml, keys, indented := 0, 0, 0, 0, 0
-	for _, l := range lines {
+	for rest := text; rest != ""; {
+		// The next run of bytes between line breaks (CR or LF), as
+		// strings.FieldsFunc would give it.
+		k := strings.IndexAny(rest, "\n\r")
+		l := rest
+		if k >= 0 {
+			l, rest = rest[:k], rest[k+1:]
+		} else {
+			rest = ""
+		}
+		if l == "" {
+			continue
+		}
 		t := strings.TrimSpace(l)
 		if t == "" {
 			continue
@@ -458,6 +469,18 @@ func commandShare(text string) float64 {
 // of a line are code punctuation (brackets, braces, "=", ";", "&", "$"),
 // with at least one of ( { ; = among them. Markdown punctuation (tables,
 // emphasis, headings) and box drawing do not count.
+// codeSymbol marks the symbols symbolDense counts (bit 1) and those of
+// them that make a line code-like (bit 2).
+var codeSymbol = func() (t [utf8.RuneSelf]uint8) {
+	for _, c := range "(){}[]<>=;&$\\" {
+		t[c] |= 1
+	}
+	for _, c := range "({;=" {
+		t[c] |= 2
+	}
+	return t
+}()
+
 func symbolDense(t string) bool {
 	if strings.HasPrefix(t, "|") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "+") {
 		return false
@@ -467,9 +490,9 @@ func symbolDense(t string) bool {
 		switch {
 		case r == ' ' || r == '\t':
 			continue
-		case strings.ContainsRune("(){}[]<>=;&$\\", r):
+		case r < utf8.RuneSelf && codeSymbol[r]&1 != 0:
 			sym++
-			key = key || strings.ContainsRune("({;=", r)
+			key = key || codeSymbol[r]&2 != 0
 		}
 		n++
 	}

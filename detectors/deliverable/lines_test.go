@@ -200,3 +200,103 @@ func FuzzDraftRef(f *testing.F) {
 		}
 	})
 }
+
+// codeShareRef and symbolDenseRef are the forms codeShare and symbolDense
+// had (lines from strings.FieldsFunc, symbols by strings.ContainsRune), the
+// references for them.
+func symbolDenseRef(t string) bool {
+	if strings.HasPrefix(t, "|") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "+") {
+		return false
+	}
+	sym, n, key := 0, 0, false
+	for _, r := range t {
+		switch {
+		case r == ' ' || r == '\t':
+			continue
+		case strings.ContainsRune("(){}[]<>=;&$\\", r):
+			sym++
+			key = key || strings.ContainsRune("({;=", r)
+		}
+		n++
+	}
+	return key && n >= 12 && sym >= 3 && sym*10 >= n
+}
+
+func codeShareLinesRef(text string) []string {
+	var out []string
+	for _, l := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
+		out = append(out, l)
+	}
+	return out
+}
+
+// codeShareAlphabet builds texts of code, prose, YAML and blank lines with
+// every kind of line break.
+var codeShareAlphabet = []string{
+	"def f(x):", "    return x + 1", "const a = 1;", "console.log(a);", "The meeting moved to Thursday.", "name: app",
+	"  - 80", "x = (a + b) * {c};", "\n", "\r\n", "\r", "\n\n", "   ", "\t", "é", "—", "if (x) {", "}", "<div>", "$PATH",
+	"[1, 2, 3]", "E = mc^2", "α + β = γ",
+}
+
+func TestCodeShareAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(30); n > 0; n-- {
+			b.WriteString(codeShareAlphabet[r.IntN(len(codeShareAlphabet))])
+		}
+		s := b.String()
+		for _, l := range codeShareLinesRef(s) {
+			if got, want := symbolDense(l), symbolDenseRef(l); got != want {
+				t.Fatalf("symbolDense(%q) = %v, want %v", l, got, want)
+			}
+		}
+		if got, want := codeShare(s), codeShareRef(s); got != want {
+			t.Fatalf("codeShare(%q) = %v, want %v", s, got, want)
+		}
+	}
+	// More lines than codeShare samples.
+	s := strings.Repeat("x = 1;\nplain words here.\n\n", maxLines)
+	if got, want := codeShare(s), codeShareRef(s); got != want {
+		t.Errorf("codeShare of %d lines = %v, want %v", 3*maxLines, got, want)
+	}
+}
+
+// codeShareRef is codeShare over strings.FieldsFunc's lines with
+// symbolDenseRef.
+func codeShareRef(text string) float64 {
+	n, code, yaml, keys, indented := 0, 0, 0, 0, 0
+	for _, l := range codeShareLinesRef(text) {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		if n == maxLines {
+			break
+		}
+		n++
+		if len(l)-len(strings.TrimLeft(l, " \t")) >= 2 {
+			indented++
+		}
+		switch {
+		case strings.IndexByte(l, ':') >= 0 && yamlLineRe.MatchString(l) && !strings.Contains(t, ". "):
+			yaml++
+			keys++
+		case strings.IndexByte(l, '-') >= 0 && yamlItemRe.MatchString(l):
+			yaml++
+		}
+		end := codeEnd(t)
+		switch {
+		case !end && (proseLine(t) || mathLine(t)):
+		case end || symbolDenseRef(t) || codeLineRe.MatchString(t):
+			code++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	if yaml*10 >= n*8 && keys*2 >= n && indented > 0 && n >= 3 {
+		return 1
+	}
+	return float64(code) / float64(n)
+}
