@@ -65,6 +65,9 @@ type analysis struct {
 	hardReject  bool           // a cue was rejected for a reason that also rules out the cue-less path
 	vetoDone    bool           // veto holds turnVeto's result
 	veto        string
+	acc         []accepted6 // the cues decide accepted (for rules6)
+	rawDone6    bool
+	raw6        string // rawFold's memo
 }
 
 type material struct {
@@ -231,6 +234,7 @@ func (a *analysis) decide() (string, string) {
 		}
 		a.note("%q (%s): accepted as %s: %s", h.Keyword, h.Family, typ, why)
 		acc = append(acc, accepted{h, typ, s})
+		a.acc = append(a.acc, accepted6{h, typ})
 	}
 	if len(acc) == 0 {
 		return "", ""

@@ -382,6 +382,7 @@ var nextItemLeads = []string{"now this one", "this one too", "and this one", "no
 // of material.
 func nextItemLead(lead string) bool {
 	l := strings.Trim(strings.TrimSpace(lead), " ,.!")
+	l = trimLeadConstraint(l) // rules-6: "now this one, same length:"
 	for _, p := range nextItemLeads {
 		if l == p || strings.HasSuffix(l, " "+p) || hasCJK(p) && strings.HasSuffix(l, p) {
 			return true
