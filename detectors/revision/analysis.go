@@ -68,6 +68,8 @@ type analysis struct {
 	acc         []accepted6 // the cues decide accepted (for rules6)
 	rawDone6    bool
 	raw6        string // rawFold's memo
+	clDone7     bool
+	cl7         []span // clauses7's memo
 }
 
 type material struct {

@@ -49,7 +49,7 @@ import (
 )
 
 // Version identifies the rules; it is recorded with results.
-const Version = "revision-rules-6"
+const Version = "revision-rules-7"
 
 // Revision types.
 const (
@@ -141,6 +141,7 @@ func (c *Classifier) explain(memo *Memo, history []corpora.Message, turn string)
 		v.Type, v.Item = a.cueless()
 	}
 	v.Type, v.Item = a.rules6(v.Type, v.Item)
+	v.Type, v.Item = a.rules7(v.Type, v.Item)
 	if (v.Type == "" || v.Type == Other) && a.turnVeto() == "" && (len(a.sents) == 0 || !a.newTask(a.sents[0])) && a.featureWish() {
 		// "each item needs a little x button next to it to delete it":
 		// a feature for every item of the draft, whatever cue it holds.
