@@ -1,6 +1,7 @@
 package revision
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -711,7 +712,11 @@ func (a *analysis) softKeepOut() (bool, string) {
 	for _, s := range a.sents {
 		text := a.sentText(s)
 		q := endsQuestion(text)
+		framed := keepFramesAny.in(text)
 		for _, fr := range keepFrames {
+			if !framed {
+				break
+			}
 			k := strings.Index(text, fr)
 			if k < 0 || !hasPhrase(text, fr) {
 				continue
@@ -737,7 +742,11 @@ func (a *analysis) softKeepOut() (bool, string) {
 		if q {
 			continue
 		}
+		done := keepDoneAny.in(text)
 		for _, d := range keepDone {
+			if !done {
+				break
+			}
 			k := strings.Index(text, d)
 			if k <= 0 || !hasPhrase(text, d) {
 				continue
@@ -759,7 +768,11 @@ func (a *analysis) softKeepOut() (bool, string) {
 				return true, ""
 			}
 		}
+		cjkDone := cjkKeepDoneAny.in(text)
 		for _, d := range cjkKeepDone {
+			if !cjkDone {
+				break
+			}
 			k := strings.Index(text, d)
 			if k <= 0 {
 				continue
@@ -840,11 +853,9 @@ var shouldReadPhrases = []string{"how that section should read", "how it should 
 	"こうしてほしい", "こうなるはず"}
 
 func (a *analysis) shouldRead() bool {
-	for _, p := range shouldReadPhrases {
-		if strings.Contains(a.f, p) {
-			raw := a.rawFold()
-			return a.draftOverlap(tokenize(raw, 0, len(raw)))
-		}
+	if shouldReadAny.in(a.f) {
+		raw := a.rawFold()
+		return a.draftOverlap(tokenize(raw, 0, len(raw)))
 	}
 	return false
 }
@@ -938,14 +949,7 @@ var polishVerbs = set(`smooth polish tighten tidy tweak rework refine streamline
 	sistemarlo rifinire limare`)
 
 func (a *analysis) politeEdit() bool {
-	gate := false
-	for v := range polishVerbs {
-		if strings.Contains(a.f, v) {
-			gate = true
-			break
-		}
-	}
-	if !gate {
+	if !polishVerbsAny.in(a.f) {
 		return false
 	}
 	for _, s := range a.sents {
@@ -1148,3 +1152,13 @@ func (a *analysis) onlyAnnouncers() bool {
 	}
 	return len(a.acc) > 0
 }
+
+// One-pass checks for the phrase lists above: whether a text holds any of a
+// list's phrases, before the loops that look for each.
+var (
+	keepFramesAny  = newAnyOf(keepFrames)
+	keepDoneAny    = newAnyOf(keepDone)
+	cjkKeepDoneAny = newAnyOf(cjkKeepDone)
+	shouldReadAny  = newAnyOf(shouldReadPhrases)
+	polishVerbsAny = newAnyOf(slices.Sorted(maps.Keys(polishVerbs)))
+)
