@@ -869,7 +869,7 @@ var redoPhrases = []string{"on recommence", "on refait", "on réessaie", "on ree
 	"ricominciamo", "riproviamo", "rifacciamo", "やり直しましょう", "重新来吧", "重来吧", "再来一次吧"}
 
 func (a *analysis) redoProposal() bool {
-	if a.nwords > 14 {
+	if a.nwords > 14 || !redoPhrasesAny.in(a.f) {
 		return false
 	}
 	for _, p := range redoPhrases {
@@ -1161,4 +1161,15 @@ var (
 	cjkKeepDoneAny = newAnyOf(cjkKeepDone)
 	shouldReadAny  = newAnyOf(shouldReadPhrases)
 	polishVerbsAny = newAnyOf(slices.Sorted(maps.Keys(polishVerbs)))
+	// every phrase redoProposal finds contains one of these
+	redoPhrasesAny = newAnyOf(trimAll(redoPhrases, "?"))
 )
+
+// trimAll returns the strings with suffix cut off each.
+func trimAll(xs []string, suffix string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = strings.TrimSuffix(x, suffix)
+	}
+	return out
+}
