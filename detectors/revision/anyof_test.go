@@ -16,7 +16,7 @@ func TestAnyOfAgrees(t *testing.T) {
 		"keepFrames": keepFrames, "keepDone": keepDone, "cjkKeepDone": cjkKeepDone,
 		"shouldReadPhrases": shouldReadPhrases, "polishVerbs": slices.Sorted(maps.Keys(polishVerbs)),
 		"redoPhrases (trimmed)": trimAll(redoPhrases, "?"),
-		"with an empty string": {"", "x"},
+		"with an empty string":  {"", "x"},
 	}
 	r := rand.New(rand.NewPCG(21, 22))
 	for name, lits := range lists {
