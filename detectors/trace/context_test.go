@@ -1,10 +1,7 @@
 package trace
 
 import (
-	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp/syntax"
 	"strings"
 	"testing"
@@ -200,34 +197,11 @@ func TestParseLabelled(t *testing.T) {
 		check(b.String())
 	}
 	// every line of every reply and message of the gold sets
-	files, _ := filepath.Glob("../../testdata/gold/*/replies.jsonl")
-	files = append(files, "../../testdata/gold/replies.jsonl")
 	lines := 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, rec := range strings.Split(string(data), "\n") {
-			var g struct {
-				Reply   string `json:"reply"`
-				History []struct {
-					Content string `json:"content"`
-				} `json:"history"`
-			}
-			if json.Unmarshal([]byte(rec), &g) != nil {
-				continue
-			}
-			texts := []string{g.Reply}
-			for _, h := range g.History {
-				texts = append(texts, h.Content)
-			}
-			for _, text := range texts {
-				for _, l := range strings.Split(text, "\n") {
-					check(l)
-					lines++
-				}
-			}
+	for _, text := range goldReplyTexts(t, true) {
+		for _, l := range strings.Split(text, "\n") {
+			check(l)
+			lines++
 		}
 	}
 	if lines < 5000 {

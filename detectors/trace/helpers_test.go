@@ -9,6 +9,39 @@ import (
 	"testing"
 )
 
+// goldReplyTexts returns the texts of the gold reply sets (dev and
+// held-out): each record's reply and, with history, its earlier messages.
+func goldReplyTexts(t *testing.T, history bool) []string {
+	t.Helper()
+	files, _ := filepath.Glob("../../testdata/gold/*/replies.jsonl")
+	files = append(files, "../../testdata/gold/replies.jsonl")
+	var texts []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rec := range strings.Split(string(data), "\n") {
+			var g struct {
+				Reply   string `json:"reply"`
+				History []struct {
+					Content string `json:"content"`
+				} `json:"history"`
+			}
+			if json.Unmarshal([]byte(rec), &g) != nil {
+				continue
+			}
+			texts = append(texts, g.Reply)
+			if history {
+				for _, h := range g.History {
+					texts = append(texts, h.Content)
+				}
+			}
+		}
+	}
+	return texts
+}
+
 // exampleAndGoldTexts returns the rules' positive and negative examples and
 // every line of the gold replies (dev and held-out sets).
 func exampleAndGoldTexts(t *testing.T) []string {
@@ -18,21 +51,8 @@ func exampleAndGoldTexts(t *testing.T) []string {
 		texts = append(texts, r.Positives...)
 		texts = append(texts, r.Negatives...)
 	}
-	files, _ := filepath.Glob("../../testdata/gold/*/replies.jsonl")
-	files = append(files, "../../testdata/gold/replies.jsonl")
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, rec := range strings.Split(string(data), "\n") {
-			var g struct {
-				Reply string `json:"reply"`
-			}
-			if json.Unmarshal([]byte(rec), &g) == nil {
-				texts = append(texts, strings.Split(g.Reply, "\n")...)
-			}
-		}
+	for _, reply := range goldReplyTexts(t, false) {
+		texts = append(texts, strings.Split(reply, "\n")...)
 	}
 	return texts
 }
