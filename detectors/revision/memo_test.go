@@ -89,30 +89,13 @@ func TestMemoMisuse(t *testing.T) {
 // hash per shingle text of the reference walk, in its order, and no two
 // texts the same hash.
 func TestShingleHashesOnText(t *testing.T) {
-	textOf, hashOf := map[uint64]string{}, map[string]uint64{}
-	var buf []byte
+	hashes := newShingleHashes()
 	for _, msgs := range memoConversations(t) {
 		for _, m := range msgs {
-			f := screen.Fold(m.Content)
-			var texts []string
-			eachShingle(f, &buf, func(k []byte) bool { texts = append(texts, string(k)); return true })
-			var hashes []uint64
-			eachShingleHash(f, func(h uint64) { hashes = append(hashes, h) })
-			if len(hashes) != len(texts) {
-				t.Fatalf("%d hashes for %d shingles of %q", len(hashes), len(texts), f)
-			}
-			for k, h := range hashes {
-				if old, ok := textOf[h]; ok && old != texts[k] {
-					t.Fatalf("shingles %q and %q share a hash", old, texts[k])
-				}
-				if old, ok := hashOf[texts[k]]; ok && old != h {
-					t.Fatalf("shingle %q has two hashes", texts[k])
-				}
-				textOf[h], hashOf[texts[k]] = texts[k], h
-			}
+			hashes.check(t, screen.Fold(m.Content))
 		}
 	}
-	if len(hashOf) < 20000 {
-		t.Errorf("only %d distinct shingles", len(hashOf))
+	if len(hashes.hashOf) < 20000 {
+		t.Errorf("only %d distinct shingles", len(hashes.hashOf))
 	}
 }

@@ -291,7 +291,7 @@ func TestOverlapsAgree(t *testing.T) {
 		return b.String()
 	}
 	yes := 0
-	textOf, hashOf := map[uint64]string{}, map[string]uint64{}
+	hashes := newShingleHashes()
 	for i := 0; i < 5000; i++ {
 		mat := text(3 + r.IntN(8))
 		var msgs []string
@@ -338,27 +338,47 @@ func TestOverlapsAgree(t *testing.T) {
 		if !reflect.DeepEqual(set, shingles(mat)) && !(len(set) == 0 && len(shingles(mat)) == 0) {
 			t.Fatalf("eachShingle(%q) = %v, shingles says %v", mat, set, shingles(mat))
 		}
-		// eachShingleHash walks the same shingles in the same order, one
-		// hash per shingle text over the whole test.
-		var hashes []uint64
-		eachShingleHash(mat, func(h uint64) { hashes = append(hashes, h) })
-		if len(hashes) != len(texts) {
-			t.Fatalf("eachShingleHash(%q): %d hashes for %d shingles", mat, len(hashes), len(texts))
-		}
-		for k, h := range hashes {
-			if old, ok := textOf[h]; ok && old != texts[k] {
-				t.Fatalf("shingles %q and %q share a hash", old, texts[k])
-			}
-			if old, ok := hashOf[texts[k]]; ok && old != h {
-				t.Fatalf("shingle %q has two hashes", texts[k])
-			}
-			textOf[h], hashOf[texts[k]] = texts[k], h
-		}
+		hashes.check(t, mat)
 	}
-	if len(hashOf) < 500 {
-		t.Errorf("only %d distinct shingles hashed", len(hashOf))
+	if len(hashes.hashOf) < 500 {
+		t.Errorf("only %d distinct shingles hashed", len(hashes.hashOf))
 	}
 	if yes < 500 || yes > 9000 {
 		t.Errorf("%d of 10000 overlap; the test says little", yes)
+	}
+}
+
+// shingleHashes records, over a whole test, which shingle text each hash
+// stands for.
+type shingleHashes struct {
+	textOf map[uint64]string
+	hashOf map[string]uint64
+}
+
+func newShingleHashes() *shingleHashes {
+	return &shingleHashes{textOf: map[uint64]string{}, hashOf: map[string]uint64{}}
+}
+
+// check checks that eachShingleHash walks the shingles of s that
+// eachShingle does, in its order, with one hash per shingle text and no two
+// texts sharing a hash (over every text checked so far).
+func (sh *shingleHashes) check(t *testing.T, s string) {
+	t.Helper()
+	var buf []byte
+	var texts []string
+	eachShingle(s, &buf, func(k []byte) bool { texts = append(texts, string(k)); return true })
+	var hashes []uint64
+	eachShingleHash(s, func(h uint64) { hashes = append(hashes, h) })
+	if len(hashes) != len(texts) {
+		t.Fatalf("eachShingleHash(%q): %d hashes for %d shingles", s, len(hashes), len(texts))
+	}
+	for k, h := range hashes {
+		if old, ok := sh.textOf[h]; ok && old != texts[k] {
+			t.Fatalf("shingles %q and %q share a hash", old, texts[k])
+		}
+		if old, ok := sh.hashOf[texts[k]]; ok && old != h {
+			t.Fatalf("shingle %q has two hashes", texts[k])
+		}
+		sh.textOf[h], sh.hashOf[texts[k]] = texts[k], h
 	}
 }
