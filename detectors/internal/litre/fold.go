@@ -61,19 +61,7 @@ func foldTextAligned(s string) (string, bool) {
 	b := make([]byte, 0, len(s)+utf8.UTFMax)
 	aligned := true
 	for i := 0; i < len(s); {
-		// A run of ASCII: copied at once, then a-z made A-Z in place.
-		j := i
-		for j < len(s) && s[j] < utf8.RuneSelf {
-			j++
-		}
-		k := len(b)
-		b = append(b, s[i:j]...)
-		for ; k < len(b); k++ {
-			if c := b[k]; 'a' <= c && c <= 'z' {
-				b[k] = c - ('a' - 'A')
-			}
-		}
-		if i = j; i == len(s) {
+		if b, i = appendASCII(b, s, i, 'a', 'A'); i == len(s) {
 			break
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
@@ -98,4 +86,22 @@ func orbitOf(r rune) []rune {
 		out = append(out, f)
 	}
 	return out
+}
+
+// appendASCII appends the run of ASCII bytes at s[i:] to b, the letters
+// from..from+25 changed to to..to+25 ('a', 'A' upper-cases; 'A', 'a'
+// lower-cases), and returns b and the run's end.
+func appendASCII(b []byte, s string, i int, from, to byte) ([]byte, int) {
+	j := i
+	for j < len(s) && s[j] < utf8.RuneSelf {
+		j++
+	}
+	k := len(b)
+	b = append(b, s[i:j]...)
+	for ; k < len(b); k++ {
+		if c := b[k]; from <= c && c <= from+25 {
+			b[k] = c - from + to
+		}
+	}
+	return b, j
 }

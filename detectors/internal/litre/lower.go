@@ -22,19 +22,7 @@ func ToLower(s string) string {
 	b := make([]byte, i, len(s)+utf8.UTFMax)
 	copy(b, s[:i])
 	for i < len(s) {
-		// A run of ASCII: copied at once, then lowered in place.
-		j := i
-		for j < len(s) && s[j] < utf8.RuneSelf {
-			j++
-		}
-		k := len(b)
-		b = append(b, s[i:j]...)
-		for ; k < len(b); k++ {
-			if c := b[k]; 'A' <= c && c <= 'Z' {
-				b[k] = c + 'a' - 'A'
-			}
-		}
-		if i = j; i == len(s) {
+		if b, i = appendASCII(b, s, i, 'A', 'a'); i == len(s) {
 			break
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
