@@ -15,8 +15,8 @@ func TestAnyOfAgrees(t *testing.T) {
 	lists := map[string][]string{
 		"keepFrames": keepFrames, "keepDone": keepDone, "cjkKeepDone": cjkKeepDone,
 		"shouldReadPhrases": shouldReadPhrases, "polishVerbs": slices.Sorted(maps.Keys(polishVerbs)),
-		"redoPhrases (trimmed)": trimAll(redoPhrases, "?"),
-		"with an empty string":  {"", "x"},
+		"redoPhrases (trimmed)": trimAll(redoPhrases, "?"), "youPutPhrases": youPutPhrases, "deniedPhrases": deniedPhrases,
+		"with an empty string": {"", "x"},
 	}
 	r := rand.New(rand.NewPCG(21, 22))
 	for name, lits := range lists {

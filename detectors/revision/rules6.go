@@ -1000,28 +1000,7 @@ func (a *analysis) youPut() bool {
 	if a.nwords > 40 || anyIn(words(a.toks(0, len(a.f))), praiseWords) {
 		return false // "you put Katarina first, great"
 	}
-	for _, s := range a.sents {
-		text := a.sentText(s)
-		if endsQuestion(text) {
-			continue
-		}
-		for _, p := range youPutPhrases {
-			k := strings.Index(text, p)
-			if k < 0 || !hasPhrase(text, p) {
-				continue
-			}
-			off := s.s + strings.Index(a.f[s.s:s.e], text) + k + len(p)
-			for i, t := range a.toks(off, s.e) {
-				if i > 3 {
-					break
-				}
-				if a.prevWord(t.w) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return a.wordsAfterPhrase(youPutPhrasesAny, youPutPhrases, 4, func(w string) bool { return a.prevWord(w) })
 }
 
 var notYetPhrases = []string{"not yet", "todavía no", "aún no", "pas encore", "noch nicht", "ещё не",
@@ -1059,23 +1038,36 @@ func (a *analysis) deniedOwnFact() bool {
 	if a.nwords > 40 {
 		return false
 	}
+	return a.wordsAfterPhrase(deniedPhrasesAny, deniedPhrases, 3, func(tw string) bool {
+		w := strings.TrimSuffix(strings.TrimSuffix(tw, "'s"), "s")
+		return utf8.RuneCountInString(w) >= 5 && !stopish[tw] && (a.draftStem6(tw) || strings.Contains(a.prevText(), w))
+	})
+}
+
+// wordsAfterPhrase reports whether fn holds for one of the first n words
+// after a phrase of list (at its first place in a sentence, with word
+// boundaries) in a sentence that is not a question. has is the list's
+// one-pass check: a turn holding none of the phrases is not read further.
+func (a *analysis) wordsAfterPhrase(has *anyOf, list []string, n int, fn func(w string) bool) bool {
+	if !has.in(a.f) {
+		return false
+	}
 	for _, s := range a.sents {
 		text := a.sentText(s)
 		if endsQuestion(text) {
 			continue
 		}
-		for _, p := range deniedPhrases {
+		for _, p := range list {
 			k := strings.Index(text, p)
 			if k < 0 || !hasPhrase(text, p) {
 				continue
 			}
 			off := s.s + strings.Index(a.f[s.s:s.e], text) + k + len(p)
 			for i, t := range a.toks(off, s.e) {
-				if i > 2 {
+				if i >= n {
 					break
 				}
-				w := strings.TrimSuffix(strings.TrimSuffix(t.w, "'s"), "s")
-				if utf8.RuneCountInString(w) >= 5 && !stopish[t.w] && (a.draftStem6(t.w) || strings.Contains(a.prevText(), w)) {
+				if fn(t.w) {
 					return true
 				}
 			}
@@ -1162,7 +1154,9 @@ var (
 	shouldReadAny  = newAnyOf(shouldReadPhrases)
 	polishVerbsAny = newAnyOf(slices.Sorted(maps.Keys(polishVerbs)))
 	// every phrase redoProposal finds contains one of these
-	redoPhrasesAny = newAnyOf(trimAll(redoPhrases, "?"))
+	redoPhrasesAny   = newAnyOf(trimAll(redoPhrases, "?"))
+	youPutPhrasesAny = newAnyOf(youPutPhrases)
+	deniedPhrasesAny = newAnyOf(deniedPhrases)
 )
 
 // trimAll returns the strings with suffix cut off each.
