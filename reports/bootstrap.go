@@ -99,14 +99,29 @@ func (h *pairHist) categories() ([]pair, []int) {
 // conversations distributed over the pairs of h, the rest being (0, 0).
 func bootstrapCI(h *pairHist, clusters int) CI {
 	ps, cs := h.categories()
+	return drawCI(ps, cs, clusters, histKey(ps, cs, clusters))
+}
+
+// histKey names the input of an interval: the number of clusters and the
+// pairs with their counts. It seeds the interval's generator, so two
+// inputs with one key have one interval.
+func histKey(ps []pair, cs []int, clusters int) string {
+	key := strconv.Itoa(clusters)
+	for i, p := range ps {
+		key += " " + strconv.FormatUint(p.num, 10) + "/" + strconv.FormatUint(p.den, 10) + "x" + strconv.Itoa(cs[i])
+	}
+	return key
+}
+
+// drawCI draws the interval of the pairs ps with counts cs over clusters
+// conversations, from a generator seeded by key (histKey's).
+func drawCI(ps []pair, cs []int, clusters int, key string) CI {
 	if clusters <= 0 || len(ps) == 0 {
 		return CI{}
 	}
 	var den0 uint64
-	key := strconv.Itoa(clusters)
 	for i, p := range ps {
 		den0 += p.den * uint64(cs[i])
-		key += " " + strconv.FormatUint(p.num, 10) + "/" + strconv.FormatUint(p.den, 10) + "x" + strconv.Itoa(cs[i])
 	}
 	if den0 == 0 {
 		return CI{}

@@ -432,3 +432,36 @@ func TestRedactedReports(t *testing.T) {
 		}
 	}
 }
+
+// TestIntervalsPerScope: intervals, which draws each distinct histogram
+// once, gives every scope and rate bootstrapCI of its own histogram, for
+// scopes that share histograms (the total of one corpus) and scopes that
+// do not.
+func TestIntervalsPerScope(t *testing.T) {
+	mk := func(seed uint64, clusters int) *scopeStats {
+		r := rand.New(rand.NewPCG(seed, 7))
+		sc := &scopeStats{clusters: clusters, hists: make([]pairHist, len(rates))}
+		for i := range sc.hists {
+			for range clusters / 2 {
+				d := uint64(1 + r.IntN(3))
+				sc.hists[i].add(uint64(r.IntN(int(d)+1)), d)
+			}
+		}
+		return sc
+	}
+	corpus := mk(1, 300)
+	shared := &scopeStats{clusters: corpus.clusters, hists: corpus.hists}
+	rs := &runStats{scopes: map[string]*scopeStats{"total": shared, "messages": corpus, "sharechat": mk(2, 120)}}
+	rs.intervals()
+	for name, sc := range rs.scopes {
+		for i, rt := range rates {
+			want := bootstrapCI(&sc.hists[i], sc.clusters)
+			if got := sc.cis[rt.id]; got != want {
+				t.Errorf("%s %s: %+v, bootstrapCI gives %+v", name, rt.id, got, want)
+			}
+		}
+	}
+	if a, b := rs.scopes["total"].cis[rates[0].id], rs.scopes["sharechat"].cis[rates[0].id]; a == b {
+		t.Errorf("different histograms share an interval: %+v", a)
+	}
+}

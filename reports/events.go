@@ -369,23 +369,50 @@ func (rs *runStats) intervals() {
 			jobs = append(jobs, job{sc, i})
 		}
 	}
-	cis := make([]CI, len(jobs))
+	// Scopes often share a histogram (with one corpus the total is that
+	// corpus): each distinct input is drawn once, its key being its seed.
+	type input struct {
+		ps       []pair
+		cs       []int
+		clusters int
+		key      string
+	}
+	var inputs []input
+	which := make([]int, len(jobs)) // job -> index into inputs
+	byKey := map[string]int{}
+	for k, j := range jobs {
+		ps, cs := j.sc.hists[j.i].categories()
+		key := histKey(ps, cs, j.sc.clusters)
+		u, ok := byKey[key]
+		if !ok {
+			u = len(inputs)
+			byKey[key] = u
+			inputs = append(inputs, input{ps, cs, j.sc.clusters, key})
+		}
+		which[k] = u
+	}
+	drawn := make([]CI, len(inputs))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+	for range min(runtime.GOMAXPROCS(0), len(inputs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for k := range next {
-				cis[k] = bootstrapCI(&jobs[k].sc.hists[jobs[k].i], jobs[k].sc.clusters)
+			for u := range next {
+				in := inputs[u]
+				drawn[u] = drawCI(in.ps, in.cs, in.clusters, in.key)
 			}
 		}()
 	}
-	for k := range jobs {
-		next <- k
+	for u := range inputs {
+		next <- u
 	}
 	close(next)
 	wg.Wait()
+	cis := make([]CI, len(jobs))
+	for k := range jobs {
+		cis[k] = drawn[which[k]]
+	}
 	for k, j := range jobs {
 		j.sc.cis[rates[j.i].id] = cis[k]
 	}

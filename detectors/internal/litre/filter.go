@@ -110,7 +110,7 @@ func newFilter(re *regexp.Regexp) *filter {
 	}
 	f.on = f.anchored || len(f.sets) > 0
 	if prefix, _ := re.LiteralPrefix(); !anchoredStart(tree) && prefix == "" {
-		f.st = newStarts(re.String(), tree, f.fold)
+		f.st = newStarts(re, tree, f.fold)
 	}
 	return f
 }

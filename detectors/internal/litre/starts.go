@@ -18,6 +18,7 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -42,13 +43,21 @@ type starts struct {
 	ends  [][]int        // by out index: the literals (indexes into lens, back) ending at the state
 	lens  []int          // by literal: its length
 	back  []int          // by literal: how many runes before it a match may start
-	at0   *regexp.Regexp // \A(?:expr), for a start at 0
-	ctx   *regexp.Regexp // \A(?s:.)(?:expr), on the text from the rune before the start
+	// The anchored forms of the expression, compiled on first use (they
+	// cost as much as the expression itself, and many filters never see a
+	// start at 0, or any start at all):
+	expr    string
+	whole   *regexp.Regexp // the expression itself, should a form not compile
+	at0Once sync.Once
+	at0     *regexp.Regexp // \A(?:expr), for a start at 0
+	ctxOnce sync.Once
+	ctx     *regexp.Regexp // \A(?s:.)(?:expr), on the text from the rune before the start
 }
 
 // newStarts returns the start finder of expr, whose simplified tree is
 // tree, or nil when some top-level alternative has no start literals.
-func newStarts(expr string, tree *syntax.Regexp, fold bool) *starts {
+func newStarts(re *regexp.Regexp, tree *syntax.Regexp, fold bool) *starts {
+	expr := re.String()
 	for tree.Op == syntax.OpCapture {
 		tree = tree.Sub[0]
 	}
@@ -98,12 +107,10 @@ func newStarts(expr string, tree *syntax.Regexp, fold bool) *starts {
 	for i, k := range keep {
 		st.back[i] = back[k]
 	}
-	at0, err0 := regexp.Compile(`\A(?:` + expr + `)`)
-	ctx, err1 := regexp.Compile(`\A(?s:.)(?:` + expr + `)`)
-	if err0 != nil || err1 != nil || !st.build(keep) {
+	if !st.build(keep) {
 		return nil
 	}
-	st.at0, st.ctx = at0, ctx
+	st.expr, st.whole = expr, re
 	return st
 }
 
@@ -271,9 +278,19 @@ func (st *starts) match(s, scan string) bool {
 }
 
 // at reports whether the expression matches s starting at p.
+// (Should a form not compile, the answer is whether s matches anywhere:
+// match, which asks at every start, then answers for the whole text.)
 func (st *starts) at(s string, p int) bool {
 	if p == 0 {
+		st.at0Once.Do(func() { st.at0, _ = regexp.Compile(`\A(?:` + st.expr + `)`) })
+		if st.at0 == nil {
+			return st.whole.MatchString(s)
+		}
 		return st.at0.MatchString(s)
+	}
+	st.ctxOnce.Do(func() { st.ctx, _ = regexp.Compile(`\A(?s:.)(?:` + st.expr + `)`) })
+	if st.ctx == nil {
+		return st.whole.MatchString(s)
 	}
 	_, n := utf8.DecodeLastRuneInString(s[:p])
 	return st.ctx.MatchString(s[p-n:])
