@@ -40,9 +40,9 @@ type starts struct {
 	width int
 	next  []uint32
 	out   []int32
-	ends  [][]int        // by out index: the literals (indexes into lens, back) ending at the state
-	lens  []int          // by literal: its length
-	back  []int          // by literal: how many runes before it a match may start
+	ends  [][]int // by out index: the literals (indexes into lens, back) ending at the state
+	lens  []int   // by literal: its length
+	back  []int   // by literal: how many runes before it a match may start
 	// The anchored forms of the expression, compiled on first use (they
 	// cost as much as the expression itself, and many filters never see a
 	// start at 0, or any start at all):
