@@ -76,10 +76,11 @@ func (a *analysis) findMaterial() {
 			break
 		}
 	}
-	a.mat.draft = a.quotesAssistant(fm)
+	hs := distinctShingles(fm) // (read once for both overlaps)
+	a.mat.draft = overlapShare(hs, a.memo.shingleSet(a.history, corpora.RoleAssistant))
 	// Text quoted back from earlier in the conversation is not new.
 	if !a.mat.draft {
-		a.mat.context = overlapsSet(fm, a.memo.shingleSet(a.history, corpora.RoleUser))
+		a.mat.context = overlapShare(hs, a.memo.shingleSet(a.history, corpora.RoleUser))
 	}
 }
 

@@ -25,7 +25,7 @@ type Memo struct {
 	msgs []memoMsg        // by index in the history
 	// Shingle hashes of the folded assistant messages and of the folded
 	// user messages, of history[:asstN] and history[:userN].
-	asstSh, userSh map[uint64]struct{}
+	asstSh, userSh *hashSet
 	asstN, userN   int
 }
 
@@ -87,21 +87,20 @@ func (m *Memo) userTurn(history []corpora.Message, i int) *userTurn {
 
 // shingleSet returns the hashes of the shingles of the folded messages of
 // role in history, adding the messages not read yet.
-func (m *Memo) shingleSet(history []corpora.Message, role string) map[uint64]struct{} {
+func (m *Memo) shingleSet(history []corpora.Message, role string) *hashSet {
 	set, done := &m.asstSh, &m.asstN
 	if role == corpora.RoleUser {
 		set, done = &m.userSh, &m.userN
 	}
 	if *set == nil {
-		*set = map[uint64]struct{}{}
+		*set = newHashSet(0)
 	}
 	for i := *done; i < len(history); i++ {
 		if history[i].Role != role || (role == corpora.RoleAssistant && strings.TrimSpace(history[i].Content) == "") {
 			continue
 		}
-		eachShingleHash(m.fold(history, i), func(h uint64) {
-			(*set)[h] = struct{}{}
-		})
+		s := *set
+		eachShingleHash(m.fold(history, i), func(h uint64) { s.add(h) })
 	}
 	*done = len(history)
 	return *set
@@ -176,16 +175,31 @@ func mixHashes(kind byte, ws []uint64) uint64 {
 
 // overlapsSet reports whether at least draftOverlap of the material's
 // distinct shingles (see shingles) are in set.
-func overlapsSet(material string, set map[uint64]struct{}) bool {
-	own := map[uint64]struct{}{}
-	met := 0
+func overlapsSet(material string, set *hashSet) bool {
+	return overlapShare(distinctShingles(material), set)
+}
+
+// distinctShingles returns the distinct shingle hashes of material, in the
+// order they first occur.
+func distinctShingles(material string) []uint64 {
+	own := newHashSet(len(material) / 8) // about a word per 6 bytes
+	var hs []uint64
 	eachShingleHash(material, func(h uint64) {
-		if _, dup := own[h]; !dup {
-			own[h] = struct{}{}
-			if _, ok := set[h]; ok {
-				met++
-			}
+		if own.add(h) {
+			hs = append(hs, h)
 		}
 	})
-	return len(own) > 0 && float64(met) >= draftOverlap*float64(len(own))
+	return hs
+}
+
+// overlapShare reports whether at least draftOverlap of the distinct
+// hashes hs are in set.
+func overlapShare(hs []uint64, set *hashSet) bool {
+	met := 0
+	for _, h := range hs {
+		if set.has(h) {
+			met++
+		}
+	}
+	return len(hs) > 0 && float64(met) >= draftOverlap*float64(len(hs))
 }
