@@ -307,10 +307,6 @@ func Checker(c *revision.Classifier) func(TurnGold) revision.Verdict {
 		c = revision.New(nil)
 	}
 	return func(g TurnGold) revision.Verdict {
-		hist := make([]corpora.Message, len(g.History))
-		for i, m := range g.History {
-			hist[i] = corpora.Message{Role: corpora.NormaliseRole(m.Role), Content: m.Content}
-		}
-		return c.Check(hist, g.Turn)
+		return c.Check(goldHistory(g), g.Turn)
 	}
 }

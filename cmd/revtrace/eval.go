@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
+	"github.com/revtrace/revtrace/detectors/llm"
 	"github.com/revtrace/revtrace/detectors/revision"
 	"github.com/revtrace/revtrace/detectors/screen"
 	"github.com/revtrace/revtrace/detectors/split"
@@ -29,6 +31,9 @@ type evalOut struct {
 	Versions    map[string]string `json:"versions"`
 	Replies     *eval.ReplyReport `json:"replies"`
 	Turns       *eval.TurnReport  `json:"turns"`
+	// LLM is set when the turns were checked by the LLM revision check
+	// (--llm) instead of the rules.
+	LLM *eval.LLMTurns `json:"llm,omitempty"`
 }
 
 // cmdEval is "revtrace eval [--replies FILE] [--turns FILE] [--json]
@@ -43,8 +48,10 @@ func cmdEval(args []string, stdout, stderr io.Writer) error {
 	showErrors := fs.Bool("errors", false, "list every disagreement with gold (ids of false positives and negatives, ...)")
 	aliases := fs.Bool("aliases", false, "give the scanner the gold aliases of the withdrawn item (default: derive it from the request and the previous draft, as in the wild)")
 	label := fs.String("label", "", "a title printed above the tables (and in the JSON)")
+	lf := addEvalLLMFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: revtrace eval [--replies FILE] [--turns FILE] [--json] [--errors] [--aliases]\n\n")
+		fmt.Fprintf(fs.Output(), "usage: revtrace eval [--replies FILE] [--turns FILE] [--json] [--errors] [--aliases]\n"+
+			"       revtrace eval --turns FILE --llm --llm-model M [--llm-base-url URL] [--llm-concurrency N] [--cache FILE] [--llm-dry-run]\n\n")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterleaved(fs, args)
@@ -54,6 +61,12 @@ func cmdEval(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 0 {
 		fs.Usage()
 		return &exitError{code: 1, err: fmt.Errorf("eval: unexpected argument %q", pos[0])}
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := lf.check(set, *turns, *replies); err != nil {
+		fs.Usage()
+		return &exitError{code: 1, err: fmt.Errorf("eval: %w", err)}
 	}
 	if *replies == "" && *turns == "" {
 		*replies, *turns = defaultGoldReplies, defaultGoldTurns
@@ -81,7 +94,22 @@ func cmdEval(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		r := eval.EvalTurns(gold, eval.Checker(nil))
+		var r eval.TurnReport
+		if *lf.on {
+			for _, p := range llm.Prompts() {
+				if p.Check == llm.CheckRevision {
+					out.Versions["llm_revision_prompt"] = p.ID + ":" + p.Hash[:16]
+				}
+			}
+			verdicts, info, err := lf.verdicts(gold, stderr)
+			if err != nil || verdicts == nil {
+				return err // (nil after a dry run, which prints its plan)
+			}
+			out.LLM = &info
+			r = eval.EvalTurns(eval.Resolved(gold, verdicts), func(g eval.TurnGold) revision.Verdict { return verdicts[g.ID] })
+		} else {
+			r = eval.EvalTurns(gold, eval.Checker(nil))
+		}
 		out.Turns = &r
 	}
 	if !*showErrors {
@@ -116,7 +144,22 @@ func writeEvalText(w io.Writer, o evalOut, showErrors bool) error {
 		}
 		fmt.Fprintln(w)
 	}
-	if o.Turns != nil {
+	if o.Turns != nil && o.LLM != nil {
+		fmt.Fprintf(w, "== revision check: %s\n   LLM revision check, model %s (prompt %s), on the %d turns %s selects; %d unresolved, kept out of every figure",
+			o.TurnsFile, o.LLM.Model, o.Versions["llm_revision_prompt"], o.LLM.Candidates, o.Versions["screen"], len(o.LLM.Unresolved))
+		if len(o.LLM.Unresolved) > 0 {
+			ids := make([]string, len(o.LLM.Unresolved))
+			for i, id := range o.LLM.Unresolved {
+				ids[i] = string(id)
+			}
+			fmt.Fprintf(w, " (%s)", strings.Join(ids, ", "))
+		}
+		fmt.Fprintf(w, "\n\n")
+		if err := o.Turns.WriteText(w, showErrors); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	} else if o.Turns != nil {
 		fmt.Fprintf(w, "== revision check: %s\n   %s, %s\n\n", o.TurnsFile, o.Versions["revision"], o.Versions["screen"])
 		if err := o.Turns.WriteText(w, showErrors); err != nil {
 			return err

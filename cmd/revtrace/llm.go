@@ -172,18 +172,7 @@ func (f *llmFlags) runPlan(ctx context.Context, paths []string, opt miner.Option
 		return runErr
 	}
 	st := c.Stats()
-	base := *f.baseURL
-	if base == "" {
-		base = os.Getenv("OPENAI_BASE_URL")
-	}
-	if base == "" {
-		base = "https://api.openai.com/v1"
-	}
-	if u, err := url.Parse(base); err == nil {
-		base = u.Redacted()
-	} else {
-		base = "(unparsable base URL)"
-	}
+	base := redactedBase(*f.baseURL)
 	if *f.dryRun {
 		fmt.Fprintf(stderr, "revtrace: LLM dry run: no call made, no output written (model %s at %s)\n", c.Model(), base)
 		fmt.Fprintf(stderr, "  %-12s %10s %18s %19s %10s\n", "check", "calls", "est. input tokens", "est. output tokens", "cached")
@@ -199,6 +188,21 @@ func (f *llmFlags) runPlan(ctx context.Context, paths []string, opt miner.Option
 		"  Run them (OpenAI /v1/batches, or vllm run-batch), then: revtrace mine --llm --llm-model %s --llm-batch-results OUTPUT.jsonl [same flags] PATH...\n",
 		st.Batched, *f.batch, c.Model(), st.Cached, c.Model())
 	return nil
+}
+
+// redactedBase is the server a run talks to, for messages: base (else
+// OPENAI_BASE_URL, else OpenAI's), with any password in it masked.
+func redactedBase(base string) string {
+	if base == "" {
+		base = os.Getenv("OPENAI_BASE_URL")
+	}
+	if base == "" {
+		base = "https://api.openai.com/v1"
+	}
+	if u, err := url.Parse(base); err == nil {
+		return u.Redacted()
+	}
+	return "(unparsable base URL)"
 }
 
 // report prints the LLM counters after a run.
