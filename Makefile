@@ -45,8 +45,9 @@ eval: build
 	./$(BIN) eval --label "retired held-out turns, now dev ($(GOLD)/heldout2)" --turns $(GOLD)/heldout2/turns.jsonl
 	./$(BIN) eval --label "retired held-out turns, now dev ($(GOLD)/heldout3)" --turns $(GOLD)/heldout3/turns.jsonl
 	./$(BIN) eval --label "retired held-out turns, now dev ($(GOLD)/heldout4)" --turns $(GOLD)/heldout4/turns.jsonl
-	@if [ -f $(GOLD)/heldout5/turns.jsonl ]; then \
-	  ./$(BIN) eval --label "held-out turns ($(GOLD)/heldout5, see its README)" --turns $(GOLD)/heldout5/turns.jsonl; fi
+	./$(BIN) eval --label "retired held-out turns, now dev ($(GOLD)/heldout5)" --turns $(GOLD)/heldout5/turns.jsonl
+	@if [ -f $(GOLD)/heldout6/turns.jsonl ]; then \
+	  ./$(BIN) eval --label "held-out turns ($(GOLD)/heldout6, see its README)" --turns $(GOLD)/heldout6/turns.jsonl; fi
 	@for d in fresh fresh2; do if [ -f $(GOLD)/$$d/replies.jsonl ]; then \
 	  ./$(BIN) eval --label "blind set ($(GOLD)/$$d, see its README)" --replies $(GOLD)/$$d/replies.jsonl; fi; done
 

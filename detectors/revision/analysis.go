@@ -70,6 +70,10 @@ type analysis struct {
 	raw6        string // rawFold's memo
 	clDone7     bool
 	cl7         []span // clauses7's memo
+	gateDone8   bool
+	gate8v      bool // gate8's memo
+	textDone8   bool
+	text8v      string // text8's memo
 }
 
 type material struct {
