@@ -508,8 +508,13 @@ func abbrevBefore(s string) bool {
 // firstQuotedAt returns the first quoted phrase of s and where it starts.
 func firstQuotedAt(s string) (string, int) {
 	best, pos := "", -1
-	for _, re := range quotedRE {
-		m := re.FindStringSubmatchIndex(s)
+	for i, re := range quotedRE {
+		var m []int
+		if i == 0 {
+			m = singleQuoted(s) // (the expression has no literal prefix to skip ahead by)
+		} else {
+			m = re.FindStringSubmatchIndex(s)
+		}
 		if m == nil {
 			continue
 		}
@@ -518,6 +523,58 @@ func firstQuotedAt(s string) (string, int) {
 		}
 	}
 	return best, pos
+}
+
+// singleQuoted is quotedRE[0].FindStringSubmatchIndex(s) (the leftmost
+// 'phrase' between a start or one of \s ( [ : , and an end or one of \s
+// . , ; : ! ? ) ]), read without the regexp engine: that expression has no
+// literal prefix, so the engine steps through the whole text, and requests
+// can be long pastes. The phrase cannot hold a quote, so its closing quote
+// is the next one, and a match starts at the first quote that both opens
+// and closes one.
+func singleQuoted(s string) []int {
+	for q := 0; q < len(s); q++ {
+		if s[q] != '\'' || q > 0 && !quoteOpener(s[q-1]) {
+			continue
+		}
+		j := q + 1
+		for j < len(s) && s[j] != '\'' && s[j] != '\n' {
+			j++
+		}
+		if j == len(s) || s[j] != '\'' || j == q+1 || utf8.RuneCountInString(s[q+1:j]) > 80 {
+			continue
+		}
+		if j+1 < len(s) && !quoteCloser(s[j+1]) {
+			continue
+		}
+		start, end := q, j+1 // the match: the opener before the quote, and the closer after it
+		if q > 0 {
+			start = q - 1
+		}
+		if j+1 < len(s) {
+			end = j + 2
+		}
+		return []int{start, end, q + 1, j}
+	}
+	return nil
+}
+
+// quoteOpener and quoteCloser are the bytes that may precede an opening
+// and follow a closing quote in quotedRE[0] (\s is ASCII in RE2).
+func quoteOpener(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\f', '\r', '(', '[', ':', ',':
+		return true
+	}
+	return false
+}
+
+func quoteCloser(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\f', '\r', '.', ',', ';', ':', '!', '?', ')', ']':
+		return true
+	}
+	return false
 }
 
 // mannerRE: "without changing the facts", "without losing the tone": a

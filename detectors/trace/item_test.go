@@ -1,7 +1,10 @@
 package trace
 
 import (
+	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -193,4 +196,41 @@ func TestCategoriesOf(t *testing.T) {
 			t.Errorf("categoriesOf(%q) = %v, want %v", tc.in, got, tc.want)
 		}
 	}
+}
+
+// TestSingleQuotedAgrees: singleQuoted finds what quotedRE[0] finds, on
+// hand-made edge cases and on random texts over the bytes that matter.
+func TestSingleQuotedAgrees(t *testing.T) {
+	cases := []string{
+		"", "'", "''", "'a'", " 'a' ", "x'a'", "it's 'fine' now", "don't 'x", "'ab'c 'd'.",
+		"(['q']", "a\n'b\nc' 'd'", "say 'héllo wörld'!", "'" + strings.Repeat("é", 80) + "'", "'" + strings.Repeat("é", 81) + "'",
+		"'" + strings.Repeat("a", 80) + "' ", "'" + strings.Repeat("a", 81) + "' ", "'\xff'", ":'a'\t", "''a'", "'a''b'",
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	alpha := []string{"'", "a", " ", "\n", ".", "(", "x", "é", "\t", ",", ")", "'s", "\xff"}
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(30) {
+			b.WriteString(alpha[r.IntN(len(alpha))])
+		}
+		cases = append(cases, b.String())
+	}
+	for _, s := range cases {
+		got, want := singleQuoted(s), quotedRE[0].FindStringSubmatchIndex(s)
+		if !slices.Equal(got, want) {
+			t.Fatalf("singleQuoted(%q) = %v, regexp %v", s, got, want)
+		}
+	}
+}
+
+// FuzzSingleQuoted: singleQuoted agrees with quotedRE[0] on any text.
+func FuzzSingleQuoted(f *testing.F) {
+	for _, s := range []string{"say 'hi' now", "it's 'x", "('a')", "'" + strings.Repeat("é", 80) + "'."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := singleQuoted(s), quotedRE[0].FindStringSubmatchIndex(s); !slices.Equal(got, want) {
+			t.Fatalf("singleQuoted(%q) = %v, regexp %v", s, got, want)
+		}
+	})
 }
