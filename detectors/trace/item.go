@@ -470,6 +470,21 @@ func itemOfRequest(req string, verb bool) string {
 
 var tracebackRE = regexp.MustCompile(`^\s*(?:-+>|\d+\s{2,}|File\s+"|Traceback\b|at\s+[\w.$]+\(|\^+\s*$|>>>|\$\s)`)
 
+// tracebackStart reports whether s, after its leading RE2 spaces, starts
+// with a byte that can open a tracebackRE match: a quick test before the
+// expression (on a long line the engine's set-up costs more than the line).
+func tracebackStart(s string) bool {
+	t := strings.TrimLeft(s, " \t\n\f\r")
+	if t == "" {
+		return false
+	}
+	switch c := t[0]; {
+	case c == '-', '0' <= c && c <= '9', c == 'F', c == 'T', c == 'a', c == '^', c == '>', c == '$':
+		return true
+	}
+	return false
+}
+
 // requestProse keeps the lines of a request that can hold an instruction:
 // no fenced code, no code-looking or traceback lines, no long pasted
 // paragraphs (over 400 runes).
@@ -481,7 +496,7 @@ func requestProse(req string) string {
 			continue
 		}
 		s := req[l.start:l.end]
-		if utf8.RuneCountInString(s) > 400 || tracebackRE.MatchString(s) || strings.Count(s, "(")+strings.Count(s, ")")+strings.Count(s, "{")+strings.Count(s, "}")+strings.Count(s, ";")+strings.Count(s, "=")+strings.Count(s, "[") >= 3 {
+		if utf8.RuneCountInString(s) > 400 || tracebackStart(s) && tracebackRE.MatchString(s) || strings.Count(s, "(")+strings.Count(s, ")")+strings.Count(s, "{")+strings.Count(s, "}")+strings.Count(s, ";")+strings.Count(s, "=")+strings.Count(s, "[") >= 3 {
 			continue
 		}
 		b.WriteString(s)

@@ -234,3 +234,45 @@ func FuzzSingleQuoted(f *testing.F) {
 		}
 	})
 }
+
+// TestQuickRegexpGates: codeLine equals codeLineRE, and tracebackStart
+// holds wherever tracebackRE matches, on edge cases and random lines.
+func TestQuickRegexpGates(t *testing.T) {
+	cases := []string{"", " ", "x = 1", "f(x)", "f(x)  \t", "f(x) y", "  def f", "define", "for_each", "format", "if", "if(",
+		"  // c", "/* c", "# h", "-- sql", "<div>", "<1", "<", "#include <x>", "sudo apt", "cdrom", "  git", "gitx",
+		"  -> x", "12  y", "12 y", "File \"a\"", "Traceback (most", "Tracebacks", "at a.b(", "^^^", "^^ x", ">>> 1", "$ ls", "$x",
+		"\tTraceback", "\xff(", "é)"}
+	r := rand.New(rand.NewPCG(21, 22))
+	alpha := []string{" ", "\t", "def", "for", "_", "x", "(", ")", ";", "<", "/", "!", "#", "-", "*", "1", "F", "File", "\"",
+		"Traceback", "at", ".", "^", ">", "$", "é", "\n", "git", "A"}
+	for range 30000 {
+		var b strings.Builder
+		for range r.IntN(8) {
+			b.WriteString(alpha[r.IntN(len(alpha))])
+		}
+		cases = append(cases, b.String())
+	}
+	for _, s := range cases {
+		if got, want := codeLine(s), codeLineRE.MatchString(s); got != want {
+			t.Fatalf("codeLine(%q) = %v, codeLineRE %v", s, got, want)
+		}
+		if tracebackRE.MatchString(s) && !tracebackStart(s) {
+			t.Fatalf("tracebackStart(%q) = false, but tracebackRE matches", s)
+		}
+	}
+}
+
+// FuzzQuickRegexpGates: the same on any line.
+func FuzzQuickRegexpGates(f *testing.F) {
+	for _, s := range []string{"def f(x):", "  at a.b(c)", "x;", "12  y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := codeLine(s), codeLineRE.MatchString(s); got != want {
+			t.Fatalf("codeLine(%q) = %v, codeLineRE %v", s, got, want)
+		}
+		if tracebackRE.MatchString(s) && !tracebackStart(s) {
+			t.Fatalf("tracebackStart(%q) = false, but tracebackRE matches", s)
+		}
+	})
+}

@@ -154,6 +154,40 @@ var proseLangs = map[string]bool{
 
 var codeLineRE = regexp.MustCompile(`[;{}=]|^\s*(?:def|class|import|from|return|if|for|while|function|const|let|var|public|private|package|func|#include|select|insert|update|create|echo|cd|npm|pip|git|sudo)\b|\)\s*$|^\s*(?://|/\*|#|--|<[a-zA-Z/!])`)
 
+// codeLine is codeLineRE.MatchString(s), read without the regexp engine
+// (the expression has no literal prefix, so the engine steps through every
+// line of every fence).
+func codeLine(s string) bool {
+	if strings.ContainsAny(s, ";{}=") {
+		return true
+	}
+	if t := strings.TrimRight(s, " \t\n\f\r"); strings.HasSuffix(t, ")") {
+		return true
+	}
+	t := strings.TrimLeft(s, " \t\n\f\r")
+	switch {
+	case strings.HasPrefix(t, "//"), strings.HasPrefix(t, "/*"), strings.HasPrefix(t, "#"), strings.HasPrefix(t, "--"):
+		return true
+	case len(t) >= 2 && t[0] == '<' && (isASCIILetter(t[1]) || t[1] == '/' || t[1] == '!'):
+		return true
+	}
+	for _, kw := range codeLineWords {
+		if strings.HasPrefix(t, kw) && (len(t) == len(kw) || !isASCIIWord(t[len(kw)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeLineWords are the line-opening words of codeLineRE.
+var codeLineWords = []string{"def", "class", "import", "from", "return", "if", "for", "while", "function", "const", "let", "var",
+	"public", "private", "package", "func", "#include", "select", "insert", "update", "create", "echo", "cd", "npm", "pip", "git", "sudo"}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// isASCIIWord reports whether c is a word byte of RE2's \b.
+func isASCIIWord(c byte) bool { return isASCIILetter(c) || '0' <= c && c <= '9' || c == '_' }
+
 // proseFence decides whether a fence holds prose (an email, a letter, a
 // plain list) rather than code: by its info string, and for a fence without
 // one by how many lines look like code.
@@ -172,7 +206,7 @@ func proseFence(reply, info string, content []line) bool {
 			continue
 		}
 		nonBlank++
-		if codeLineRE.MatchString(s) {
+		if codeLine(s) {
 			codeLike++
 		}
 	}
