@@ -598,13 +598,28 @@ func asksForCode(lower string) bool {
 			return true
 		}
 	}
-	for _, p := range codePhrases {
-		if strings.Contains(lower, p) {
+	return containsAny(lower, codePhrases, codePhrasesDFA)
+}
+
+// containsAny reports whether s holds one of lits, in one pass with their
+// automaton d (built from lits; nil: one strings.Contains per string).
+func containsAny(s string, lits []string, d *litre.DFA) bool {
+	if d != nil {
+		return d.In(s)
+	}
+	for _, l := range lits {
+		if strings.Contains(s, l) {
 			return true
 		}
 	}
 	return false
 }
+
+// The automata of codePhrases and messageAnchors (see containsAny).
+var (
+	codePhrasesDFA    = litre.NewDFA(codePhrases)
+	messageAnchorsDFA = litre.NewDFA(messageAnchors)
+)
 
 // messageAnchors are substrings every message cue holds; a request
 // without any of them cannot match messageReqRe.
@@ -627,14 +642,7 @@ func requestCues(request string) (code, message bool) {
 	in := instruction(request)
 	lower := litre.ToLower(in)
 	code = asksForCode(lower)
-	anchored := false
-	for _, a := range messageAnchors {
-		if strings.Contains(lower, a) {
-			anchored = true
-			break
-		}
-	}
-	if anchored {
+	if containsAny(lower, messageAnchors, messageAnchorsDFA) {
 		r := replaceAll(notMessageRe, replaceAll(quotedRe, in, " "), " ")
 		message = messageReqRe.MatchString(r) && !transformReqRe.MatchString(r)
 	}

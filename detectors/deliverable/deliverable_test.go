@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 	"github.com/revtrace/revtrace/detectors/split"
 )
 
@@ -148,5 +149,27 @@ func BenchmarkClassify(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Classify(reply, p, "remove the budget figure from the email")
+	}
+}
+
+// TestContainsAnyAutomata: the automata of codePhrases and messageAnchors
+// exist and answer as a strings.Contains of every string does.
+func TestContainsAnyAutomata(t *testing.T) {
+	for name, c := range map[string]struct {
+		lits []string
+		d    *litre.DFA
+	}{"codePhrases": {codePhrases, codePhrasesDFA}, "messageAnchors": {messageAnchors, messageAnchorsDFA}} {
+		if c.d == nil {
+			t.Fatalf("%s: no automaton", name)
+		}
+		texts := []string{"", "x", "please write an email to bob", "a unit test for this", "напиши письмо", "回复他", "shell scrip", "group chat"}
+		for _, l := range c.lits {
+			texts = append(texts, l, "..."+l+"...", l[:len(l)-1])
+		}
+		for _, s := range texts {
+			if got, want := containsAny(s, c.lits, c.d), containsAny(s, c.lits, nil); got != want {
+				t.Errorf("%s: containsAny(%q) = %v with the automaton, %v without", name, s, got, want)
+			}
+		}
 	}
 }
