@@ -422,23 +422,115 @@ func proseLine(t string) bool {
 	return false
 }
 
-// mathLine reports a line of arithmetic or algebra (mathLineRe). Every
-// match of mathLineRe holds '=', '\\' or '^' or one of its math runes, so
-// lines without any of them skip the regular expression.
+// mathLine reports a line of arithmetic or algebra: mathLineRe.MatchString,
+// read without the regexp engine (code lines hold '=' and would all run
+// the expression). Each alternative of the expression is tested as it
+// reads; TestMathLineAlternatives and FuzzLineTests check it against the
+// expression.
 func mathLine(t string) bool {
-	maybe := false
-	for i := 0; i < len(t) && !maybe; {
+	var eq, bs, caret bool // the bytes the other alternatives need
+	for i := 0; i < len(t); {
 		c := t[i]
 		if c < utf8.RuneSelf {
-			maybe = c == '=' || c == '\\' || c == '^'
+			switch c {
+			case '=':
+				eq = true
+			case '\\':
+				bs = true
+			case '^':
+				caret = true
+			}
 			i++
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(t[i:])
-		maybe = strings.ContainsRune("−×÷√²³π≈≤≥∑∫∞", r) || 'α' <= r && r <= 'ω' || 'Α' <= r && r <= 'Ω'
+		if strings.ContainsRune("−×÷√²³π≈≤≥∑∫∞", r) || 'α' <= r && r <= 'ω' || 'Α' <= r && r <= 'Ω' {
+			return true // [−×÷√²³π≈≤≥∑∫∞α-ωΑ-Ω]
+		}
 		i += n
 	}
-	return maybe && mathLineRe.MatchString(t)
+	return eq && (chainedEquals(t) || calledEquals(t)) || bs && latexCommand(t) || caret && power(t) ||
+		len(t) == 2 && t[0] == '\\' && strings.IndexByte("[]()", t[1]) >= 0 // ^\\[\[\]()]$
+}
+
+// reSpace reports an RE2 \s byte.
+func reSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+// chainedEquals is `\s=\s.*\s=\s`: two spaced '=' signs, the second
+// starting after the first ends, with no line break between them.
+func chainedEquals(t string) bool {
+	p := -1  // the latest spaced '=' that can open a match
+	nl := -1 // the latest '\n' before t[q-1]
+	for q := 1; q+1 < len(t); q++ {
+		if q >= 2 && t[q-2] == '\n' {
+			nl = q - 2
+		}
+		if t[q] != '=' || !reSpace(t[q-1]) || !reSpace(t[q+1]) {
+			continue
+		}
+		if p >= 0 && q >= p+3 {
+			// .* spans t[p+2 : q-1]; a later opening only shortens it
+			if nl < p+2 {
+				return true
+			}
+			p = q
+		} else if p < 0 {
+			p = q
+		}
+	}
+	return false
+}
+
+// calledEquals is `^[^=;{}]*\)\s*=\s*[^=;{}]*$`: one '=' and no ';', '{'
+// or '}', the '=' after a ')' and spaces ("f(x) = 2x + 1").
+func calledEquals(t string) bool {
+	i := strings.IndexAny(t, "=;{}")
+	if i < 0 || t[i] != '=' || strings.ContainsAny(t[i+1:], "=;{}") {
+		return false
+	}
+	return strings.HasSuffix(strings.TrimRight(t[:i], " \t\n\f\r"), ")")
+}
+
+// latexCommands are the words of mathLineRe's LaTeX alternative.
+var latexCommands = []string{"frac", "cdot", "times", "sqrt", "begin", "end", "left", "right", "sum", "int", "alpha", "beta", "pi", "quad"}
+
+// latexCommand is `\\(?:frac|…|quad)\b`.
+func latexCommand(t string) bool {
+	for i := strings.IndexByte(t, '\\'); i >= 0; {
+		rest := t[i+1:]
+		for _, w := range latexCommands {
+			if strings.HasPrefix(rest, w) && (len(rest) == len(w) || !reWord(rest[len(w)])) {
+				return true
+			}
+		}
+		k := strings.IndexByte(rest, '\\')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return false
+}
+
+// reWord reports an RE2 \w byte (ASCII \b's word bytes).
+func reWord(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+// power is `\^\(?\d`: a caret before a digit, or before '(' and a digit.
+func power(t string) bool {
+	isDigit := func(i int) bool { return i < len(t) && '0' <= t[i] && t[i] <= '9' }
+	for i := strings.IndexByte(t, '^'); i >= 0; {
+		if isDigit(i+1) || i+1 < len(t) && t[i+1] == '(' && isDigit(i+2) {
+			return true
+		}
+		k := strings.IndexByte(t[i+1:], '^')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return false
 }
 
 // commandLineRe: a terminal command line: a lower-case command name and

@@ -300,3 +300,43 @@ func codeShareRef(text string) float64 {
 	}
 	return float64(code) / float64(n)
 }
+
+// TestMathLineAlternatives samples lines from every alternative of
+// mathLineRe (and around them) and checks that mathLine, which reads them
+// without the engine, answers as the expression does.
+func TestMathLineAlternatives(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	tree, err := syntax.Parse(mathLineRe.String(), syntax.Perl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noise := []string{"", " ", "x", "=", " = ", "(", ")", ";", "{", "}", "\n", "\t", "é", "π", "\\", "^", "1", "_", "a)", "\\frac", "\\fracx"}
+	matched := 0
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		if i%3 == 0 {
+			b.WriteString(noise[r.IntN(len(noise))])
+		}
+		litretest.Sample(r, tree, &b)
+		for range r.IntN(3) {
+			b.WriteString(noise[r.IntN(len(noise))])
+		}
+		s := b.String()
+		want := mathLineRe.MatchString(s)
+		if want {
+			matched++
+		}
+		if got := mathLine(s); got != want {
+			t.Fatalf("mathLine(%q) = %v, mathLineRe says %v", s, got, want)
+		}
+	}
+	for _, s := range []string{"a = b = c", "a = b\n= c", "a =\n= b", " = = ", " =  = ", "x = 1 = ", "f(x) = 2", "f(x) = 2;", "g() =",
+		"x^2", "x^(2", "x^(a", "\\int", "\\intx", "\\[", "\\[ ", "α"} {
+		if got, want := mathLine(s), mathLineRe.MatchString(s); got != want {
+			t.Errorf("mathLine(%q) = %v, mathLineRe says %v", s, got, want)
+		}
+	}
+	if matched < 5000 {
+		t.Errorf("only %d sampled lines match; the test says little", matched)
+	}
+}
