@@ -3,11 +3,14 @@ package eval
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/revtrace/revtrace/corpora"
 	"github.com/revtrace/revtrace/detectors/llm"
 	"github.com/revtrace/revtrace/detectors/revision"
+	"github.com/revtrace/revtrace/detectors/trace"
 )
 
 // LLMTurns is what the LLM revision check did on a gold turn set.
@@ -125,4 +128,105 @@ func llmMessages(h []Message) []llm.Message {
 		out[i] = llm.Message{Role: corpora.NormaliseRole(m.Role), Content: m.Content}
 	}
 	return out
+}
+
+// LLMReplies scores the LLM trace check on gold replies, beside the
+// scanner on the same replies.
+type LLMReplies struct {
+	Model string `json:"model"`
+	// Replies is how many gold replies were sent (every one).
+	Replies int `json:"replies"`
+	// Unresolved lists the replies whose answer could not be used (no
+	// answer, a malformed one, or a quote not in the reply). They are kept
+	// out of every figure below.
+	Unresolved []ID `json:"unresolved"`
+	// TraceFull and TraceBody score the LLM's verified trace (anywhere, and
+	// with its quote in the body the splitter finds) against gold, over the
+	// resolved replies; Scanner and ScannerBody score the scanner on the
+	// same replies.
+	TraceFull   Binary `json:"trace_full"`
+	TraceBody   Binary `json:"trace_body"`
+	Scanner     Binary `json:"scanner_trace_full"`
+	ScannerBody Binary `json:"scanner_trace_body"`
+	// Agreement is the LLM's trace_full against the scanner's on the same
+	// replies: Kappa is Cohen's κ between the two detectors, as the study
+	// reports it (the scanner in the gold column).
+	Agreement Binary  `json:"agreement"`
+	Errors    []Error `json:"errors,omitempty"`
+}
+
+// Error kinds of LLMTraces.
+const (
+	ErrLLMTraceFP = "llm_trace_fp" // a verified trace on a reply gold says has none
+	ErrLLMTraceFN = "llm_trace_fn" // a gold trace the LLM did not find
+)
+
+// LLMTraces runs the LLM trace check of client on every gold reply (its
+// body from analyse, the scanner, as mine gives it), with at most workers
+// replies in flight, and scores it against gold beside the scanner. A
+// cancelled ctx, or a client that only plans, ends it with the error.
+func LLMTraces(ctx context.Context, gold []ReplyGold, analyse func(ReplyGold) trace.Analysis, client *llm.Client, workers int) (LLMReplies, error) {
+	workers = max(workers, 1)
+	r := LLMReplies{Model: client.Model(), Replies: len(gold), Unresolved: []ID{}}
+	scans := make([]trace.Analysis, len(gold))
+	results := make([]llm.TraceResult, len(gold))
+	errs := make([]error, len(gold))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, len(gold)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				scans[k] = analyse(gold[k])
+				in := llm.TraceInput{Reply: gold[k].Reply}
+				if b := scans[k].Body; b != nil {
+					in.Body = &llm.Span{Start: b.Start, End: b.End}
+				}
+				results[k], errs[k] = client.Trace(ctx, in)
+			}
+		}()
+	}
+feed:
+	for k := range gold {
+		select {
+		case next <- k:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return r, err
+	}
+	for k, g := range gold {
+		if errors.Is(errs[k], llm.ErrDryRun) || errors.Is(errs[k], llm.ErrBatchQueued) {
+			return r, errs[k]
+		}
+		res, a := results[k], scans[k]
+		if !res.Resolved {
+			r.Unresolved = append(r.Unresolved, g.ID)
+			continue
+		}
+		goldBody := false
+		for _, t := range g.Traces {
+			goldBody = goldBody || strings.HasPrefix(t.Position, "body_")
+		}
+		r.TraceFull.Add(g.Trace, res.Full)
+		r.TraceBody.Add(goldBody, res.Body)
+		r.Scanner.Add(g.Trace, a.Trace)
+		r.ScannerBody.Add(goldBody, a.TraceBody)
+		r.Agreement.Add(a.Trace, res.Full)
+		switch {
+		case res.Full && !g.Trace:
+			r.Errors = append(r.Errors, Error{ID: g.ID, Kind: ErrLLMTraceFP, Detail: fmt.Sprintf("quoted %q", clip(res.Quote, 100, true))})
+		case g.Trace && !res.Full:
+			r.Errors = append(r.Errors, Error{ID: g.ID, Kind: ErrLLMTraceFN, Detail: fmt.Sprintf("missed %q", clip(g.Traces[0].Sentence, 100, true))})
+		}
+	}
+	for _, b := range []*Binary{&r.TraceFull, &r.TraceBody, &r.Scanner, &r.ScannerBody, &r.Agreement} {
+		b.Finish()
+	}
+	return r, nil
 }

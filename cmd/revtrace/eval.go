@@ -34,6 +34,9 @@ type evalOut struct {
 	// LLM is set when the turns were checked by the LLM revision check
 	// (--llm) instead of the rules.
 	LLM *eval.LLMTurns `json:"llm,omitempty"`
+	// LLMReplies is set when the replies were also given to the LLM trace
+	// check (--llm): its scores beside the scanner's on the same replies.
+	LLMReplies *eval.LLMReplies `json:"llm_replies,omitempty"`
 }
 
 // cmdEval is "revtrace eval [--replies FILE] [--turns FILE] [--json]
@@ -51,7 +54,7 @@ func cmdEval(args []string, stdout, stderr io.Writer) error {
 	lf := addEvalLLMFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: revtrace eval [--replies FILE] [--turns FILE] [--json] [--errors] [--aliases]\n"+
-			"       revtrace eval --turns FILE --llm --llm-model M [--llm-base-url URL] [--llm-concurrency N] [--cache FILE] [--llm-dry-run]\n\n")
+			"       revtrace eval [--turns FILE] [--replies FILE] --llm --llm-model M [--llm-base-url URL] [--llm-concurrency N] [--cache FILE] [--llm-dry-run]\n\n")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterleaved(fs, args)
@@ -81,40 +84,45 @@ func cmdEval(args []string, stdout, stderr io.Writer) error {
 			"revtrace": version(),
 		},
 	}
+	var replyGold []eval.ReplyGold
+	var turnGold []eval.TurnGold
 	if *replies != "" {
-		gold, err := eval.LoadReplies(*replies)
-		if err != nil {
+		if replyGold, err = eval.LoadReplies(*replies); err != nil {
 			return err
 		}
-		r := eval.EvalReplies(gold, eval.Analyser(*aliases))
+		r := eval.EvalReplies(replyGold, eval.Analyser(*aliases))
 		out.Replies = &r
 	}
 	if *turns != "" {
-		gold, err := eval.LoadTurns(*turns)
-		if err != nil {
+		if turnGold, err = eval.LoadTurns(*turns); err != nil {
 			return err
 		}
-		var r eval.TurnReport
-		if *lf.on {
-			for _, p := range llm.Prompts() {
-				if p.Check == llm.CheckRevision {
-					out.Versions["llm_revision_prompt"] = p.ID + ":" + p.Hash[:16]
-				}
+	}
+	if *lf.on {
+		for _, p := range llm.Prompts() {
+			if (p.Check == llm.CheckRevision && *turns != "") || (p.Check == llm.CheckTrace && *replies != "") {
+				out.Versions["llm_"+p.Check+"_prompt"] = p.ID + ":" + p.Hash[:16]
 			}
-			verdicts, info, err := lf.verdicts(gold, stderr)
-			if err != nil || verdicts == nil {
-				return err // (nil after a dry run, which prints its plan)
-			}
-			out.LLM = &info
-			r = eval.EvalTurns(eval.Resolved(gold, verdicts), func(g eval.TurnGold) revision.Verdict { return verdicts[g.ID] })
-		} else {
-			r = eval.EvalTurns(gold, eval.Checker(nil))
 		}
+		res, err := lf.run(turnGold, replyGold, eval.Analyser(*aliases), stderr)
+		if err != nil || res == nil {
+			return err // (nil after a dry run, which prints its plan)
+		}
+		out.LLM, out.LLMReplies = res.turns, res.replies
+		if *turns != "" {
+			r := eval.EvalTurns(eval.Resolved(turnGold, res.verdicts), func(g eval.TurnGold) revision.Verdict { return res.verdicts[g.ID] })
+			out.Turns = &r
+		}
+	} else if *turns != "" {
+		r := eval.EvalTurns(turnGold, eval.Checker(nil))
 		out.Turns = &r
 	}
 	if !*showErrors {
 		if out.Replies != nil {
 			out.Replies.Errors = nil
+		}
+		if out.LLMReplies != nil {
+			out.LLMReplies.Errors = nil
 		}
 		if out.Turns != nil {
 			out.Turns.Errors = nil
@@ -141,6 +149,32 @@ func writeEvalText(w io.Writer, o evalOut, showErrors bool) error {
 		fmt.Fprintf(w, "== reply analysis: %s\n   scanner %s, splitter %s; aliases %s\n\n", o.RepliesFile, o.Versions["scanner"], o.Versions["split"], given)
 		if err := o.Replies.WriteText(w, showErrors); err != nil {
 			return err
+		}
+		fmt.Fprintln(w)
+	}
+	if l := o.LLMReplies; l != nil {
+		fmt.Fprintf(w, "== LLM trace check: %s\n   model %s (prompt %s): %d replies sent, %d unresolved, kept out of every figure",
+			o.RepliesFile, l.Model, o.Versions["llm_trace_prompt"], l.Replies, len(l.Unresolved))
+		if len(l.Unresolved) > 0 {
+			ids := make([]string, len(l.Unresolved))
+			for i, id := range l.Unresolved {
+				ids[i] = string(id)
+			}
+			fmt.Fprintf(w, " (%s)", strings.Join(ids, ", "))
+		}
+		fmt.Fprintf(w, "\n\n%-28s %-9s %-6s %-6s %-6s %3s %3s %3s %3s\n", "decision (resolved replies)", "precision", "recall", "F1", "kappa", "tp", "fp", "fn", "tn")
+		for _, row := range []struct {
+			name string
+			b    eval.Binary
+		}{{"trace_full: LLM", l.TraceFull}, {"trace_full: scanner", l.Scanner}, {"trace_body: LLM", l.TraceBody}, {"trace_body: scanner", l.ScannerBody}} {
+			fmt.Fprintf(w, "%-28s %-9.3f %-6.3f %-6.3f %-6.3f %3d %3d %3d %3d\n", row.name, row.b.Precision, row.b.Recall, row.b.F1, row.b.Kappa, row.b.TP, row.b.FP, row.b.FN, row.b.TN)
+		}
+		fmt.Fprintf(w, "\nLLM against scanner (trace_full), Cohen's kappa: %.3f (both %d, LLM only %d, scanner only %d, neither %d)\n",
+			l.Agreement.Kappa, l.Agreement.TP, l.Agreement.FP, l.Agreement.FN, l.Agreement.TN)
+		if showErrors {
+			for _, e := range l.Errors {
+				fmt.Fprintf(w, "  %s %s: %s\n", e.ID, e.Kind, e.Detail)
+			}
 		}
 		fmt.Fprintln(w)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/revtrace/revtrace/detectors/llm"
 	"github.com/revtrace/revtrace/detectors/revision"
+	"github.com/revtrace/revtrace/detectors/trace"
 	"github.com/revtrace/revtrace/eval"
 )
 
@@ -29,7 +30,7 @@ type evalLLMFlags struct {
 
 func addEvalLLMFlags(fs *flag.FlagSet) *evalLLMFlags {
 	return &evalLLMFlags{
-		on:          fs.Bool("llm", false, "with --turns: score the LLM revision check (on every turn the keyword screen selects, as mine --llm) instead of the rules; API key from OPENAI_API_KEY"),
+		on:          fs.Bool("llm", false, "score the LLM checks: with --turns the revision check (on every turn the keyword screen selects, as mine --llm) instead of the rules, with --replies the trace check beside the scanner; API key from OPENAI_API_KEY"),
 		baseURL:     fs.String("llm-base-url", "", "with --llm: the server's base URL, e.g. http://localhost:8000/v1 (default: OPENAI_BASE_URL, else https://api.openai.com/v1)"),
 		model:       fs.String("llm-model", "", "with --llm: the model the server serves (required)"),
 		concurrency: fs.Int("llm-concurrency", 8, "with --llm: LLM calls in flight at once"),
@@ -48,10 +49,8 @@ func (f *evalLLMFlags) check(set map[string]bool, turns, replies string) error {
 		return nil
 	}
 	switch {
-	case turns == "":
-		return errors.New("--llm scores the revision check: give --turns FILE")
-	case replies != "":
-		return errors.New("--llm scores the revision check of --turns only: drop --replies (run it separately for the rules)")
+	case turns == "" && replies == "":
+		return errors.New("--llm scores the LLM checks on gold sets: give --turns FILE, --replies FILE or both")
 	case strings.TrimSpace(*f.model) == "":
 		return errors.New("--llm needs --llm-model (the model name the server serves)")
 	case *f.concurrency < 1:
@@ -60,33 +59,65 @@ func (f *evalLLMFlags) check(set map[string]bool, turns, replies string) error {
 	return nil
 }
 
-// verdicts runs the LLM revision check on the gold turns. After a dry run
-// it prints the plan to stderr and returns nil verdicts and no error.
-func (f *evalLLMFlags) verdicts(gold []eval.TurnGold, stderr io.Writer) (map[eval.ID]revision.Verdict, eval.LLMTurns, error) {
+// evalLLMResult is what the LLM checks gave on the gold sets.
+type evalLLMResult struct {
+	verdicts map[eval.ID]revision.Verdict // by turn, resolved ones only
+	turns    *eval.LLMTurns
+	replies  *eval.LLMReplies
+}
+
+// run runs the LLM revision check on the gold turns and the LLM trace
+// check on the gold replies (either may be empty). After a dry run it
+// prints the plan to stderr and returns nil and no error.
+func (f *evalLLMFlags) run(turns []eval.TurnGold, replies []eval.ReplyGold, analyse func(eval.ReplyGold) trace.Analysis, stderr io.Writer) (*evalLLMResult, error) {
 	cfg := llm.Config{BaseURL: *f.baseURL, Model: strings.TrimSpace(*f.model), Concurrency: *f.concurrency, DryRun: *f.dryRun, CachePath: *f.cache}
 	c, err := llm.New(cfg)
 	if err != nil {
-		return nil, eval.LLMTurns{}, err
+		return nil, err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	verdicts, info, runErr := eval.LLMVerdicts(ctx, gold, nil, c, *f.concurrency)
+	res := &evalLLMResult{}
+	var planned, runErr error
+	keep := func(err error) bool { // a dry run goes on to plan the other check
+		if errors.Is(err, llm.ErrDryRun) {
+			planned = err
+			return false
+		}
+		runErr = err
+		return err != nil
+	}
+	if len(turns) > 0 {
+		verdicts, info, err := eval.LLMVerdicts(ctx, turns, nil, c, *f.concurrency)
+		if !keep(err) {
+			res.verdicts, res.turns = verdicts, &info
+		}
+	}
+	if runErr == nil && len(replies) > 0 {
+		info, err := eval.LLMTraces(ctx, replies, analyse, c, *f.concurrency)
+		if !keep(err) {
+			res.replies = &info
+		}
+	}
 	if err := c.Close(); err != nil && runErr == nil {
 		runErr = err
 	}
-	if errors.Is(runErr, llm.ErrDryRun) {
+	if runErr != nil {
+		return nil, runErr
+	}
+	if planned != nil {
 		st := c.Stats()
 		fmt.Fprintf(stderr, "revtrace: LLM dry run: no call made, nothing scored (model %s at %s)\n", c.Model(), redactedBase(*f.baseURL))
 		fmt.Fprintf(stderr, "  %-12s %10s %18s %19s %10s\n", "check", "calls", "est. input tokens", "est. output tokens", "cached")
-		fmt.Fprintf(stderr, "  %-12s %10d %18d %19d %10d\n", llm.CheckRevision, st.Planned, st.EstInputTokens, st.EstOutputTokens, st.Cached)
-		fmt.Fprintf(stderr, "  (the %d turns the keyword screen selects; tokens estimated as characters/4)\n", info.Candidates)
-		return nil, info, nil
-	}
-	if runErr != nil {
-		return nil, info, runErr
+		for _, name := range st.Checks() {
+			s := st.ByCheck[name]
+			fmt.Fprintf(stderr, "  %-12s %10d %18d %19d %10d\n", name, s.Planned, s.EstInputTokens, s.EstOutputTokens, s.Cached)
+		}
+		fmt.Fprintf(stderr, "  (revision: the gold turns the keyword screen selects; trace: every gold reply; tokens estimated as characters/4)\n")
+		return nil, nil
 	}
 	reportLLM(c, cacheName(*f.cache), stderr)
-	return verdicts, info, nil
+	return res, nil
 }
 
 func cacheName(path string) string {

@@ -169,13 +169,116 @@ func TestEvalLLM(t *testing.T) {
 
 	// Misuse.
 	for _, args := range [][]string{
-		{"eval", "--turns", gold, "--llm"},                                        // no model
-		{"eval", "--llm", "--llm-model", "m"},                                     // no --turns
-		{"eval", "--turns", gold, "--llm-model", "m"},                             // no --llm
-		{"eval", "--turns", gold, "--replies", gold, "--llm", "--llm-model", "m"}, // replies too
+		{"eval", "--turns", gold, "--llm"},            // no model
+		{"eval", "--llm", "--llm-model", "m"},         // no --turns
+		{"eval", "--turns", gold, "--llm-model", "m"}, // no --llm
 	} {
 		if _, stderr, code := runCLI(t, "", args...); code != 1 {
 			t.Errorf("%v: exit %d, want 1: %s", args, code, stderr)
 		}
 	}
+}
+
+// llmGoldReplies is a small gold reply set for eval --replies --llm, with the
+// fake model's trace answer for each.
+var llmGoldReplies = []struct {
+	id, key, reply, trace, answer string // key: a phrase of this reply only; trace: the gold trace sentence, "" for none
+}{
+	{"t1", "this week", "I removed your phone number as requested.\n\nHi Sam,\n\nThe heater has stopped working. Could you send someone this week?\n\nBest,\nAlex",
+		"I removed your phone number as requested.", `{"quote":"I removed your phone number as requested.","answer":"yes"}`},
+	{"t2", "since Monday", "Hi Sam,\n\nThe heater has stopped working since Monday. Please send someone.\n\nBest,\nAlex", "", noTrace},
+	{"t3", "fix it", "Here is the shorter version:\n\nHi Sam, the heater is broken. Can you fix it?\n\nAlex", "",
+		`{"quote":"I deleted the phone number","answer":"yes"}`}, // a quote not in the reply: unresolved
+	{"t4", "broken again", "Sure, I left out the part about the rent.\n\nHi Sam,\n\nThe heater is broken again.\n\nThanks,\nAlex",
+		"Sure, I left out the part about the rent.", noTrace}, // the LLM misses it
+}
+
+// TestEvalLLMReplies scores the LLM trace check on gold replies beside the
+// scanner: unresolved answers are listed and left out, and the table has
+// both detectors and their kappa.
+func TestEvalLLMReplies(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", cliKey)
+	t.Setenv("OPENAI_BASE_URL", "")
+	var hits atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		b, _ := io.ReadAll(r.Body)
+		var req struct {
+			Messages []struct{ Content string } `json:"messages"`
+		}
+		json.Unmarshal(b, &req)
+		content := noTrace
+		for _, g := range llmGoldReplies {
+			for _, m := range req.Messages {
+				if strings.Contains(m.Content, g.key) {
+					content = g.answer
+				}
+			}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(completion(content))
+	}))
+	t.Cleanup(srv.Close)
+	var b strings.Builder
+	for _, g := range llmGoldReplies {
+		rec := map[string]any{"id": g.id, "request": "please shorten it", "history": []map[string]string{
+			{"role": "user", "content": "write to my landlord Sam about the heater"}, {"role": "assistant", "content": "Hi Sam, ..."}},
+			"reply": g.reply, "trace": g.trace != "", "traces": []any{}, "language": "en"}
+		if g.trace != "" {
+			rec["traces"] = []map[string]string{{"sentence": g.trace, "position": "preface"}}
+		}
+		line, _ := json.Marshal(rec)
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	gold := filepath.Join(t.TempDir(), "replies.jsonl")
+	os.WriteFile(gold, []byte(b.String()), 0o644)
+	base := []string{"eval", "--replies", gold, "--llm", "--llm-model", "m", "--llm-base-url", srv.URL + "/v1"}
+
+	_, stderr, code := runCLI(t, "", append(base, "--llm-dry-run")...)
+	if code != 0 || !strings.Contains(stderr, "dry run") || !strings.Contains(stderr, "trace") || hits.Load() != 0 {
+		t.Fatalf("dry run: exit %d, %d requests: %s", code, hits.Load(), stderr)
+	}
+	stdout, stderr, code := runCLI(t, "", append(base, "--json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if hits.Load() != int64(len(llmGoldReplies)) {
+		t.Errorf("%d requests, want one per reply", hits.Load())
+	}
+	var out struct {
+		LLMReplies struct {
+			Replies    int                          `json:"replies"`
+			Unresolved []string                     `json:"unresolved"`
+			TraceFull  struct{ TP, FP, FN, TN int } `json:"trace_full"`
+			Scanner    struct{ TP, FP, FN, TN int } `json:"scanner_trace_full"`
+			Agreement  struct{ TP, FP, FN, TN int } `json:"agreement"`
+		} `json:"llm_replies"`
+		Replies struct {
+			Replies int `json:"replies"`
+		} `json:"replies"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("%v: %s", err, stdout)
+	}
+	l := out.LLMReplies
+	if l.Replies != 4 || strings.Join(l.Unresolved, ",") != "t3" || out.Replies.Replies != 4 {
+		t.Errorf("llm_replies %+v (scanner report over %d replies); want 4 sent, t3 unresolved", l, out.Replies.Replies)
+	}
+	// t1 found, t4 missed, t2 rejected; t3 left out.
+	if f := l.TraceFull; f.TP != 1 || f.FN != 1 || f.TN != 1 || f.FP != 0 {
+		t.Errorf("LLM trace_full %+v, want tp 1 fn 1 tn 1", f)
+	}
+	if n := l.Scanner.TP + l.Scanner.FP + l.Scanner.FN + l.Scanner.TN; n != 3 {
+		t.Errorf("scanner scored on %d replies, want the 3 resolved ones", n)
+	}
+	if n := l.Agreement.TP + l.Agreement.FP + l.Agreement.FN + l.Agreement.TN; n != 3 {
+		t.Errorf("agreement over %d replies, want 3", n)
+	}
+	text, _, code := runCLI(t, "", base...)
+	if code != 0 || !strings.Contains(text, "== LLM trace check") || !strings.Contains(text, "trace_full: scanner") || !strings.Contains(text, "Cohen's kappa") {
+		t.Errorf("text output (exit %d):\n%s", code, text)
+	}
+	noKeyIn(t, "stdout", []byte(stdout))
+	noKeyIn(t, "stderr", []byte(stderr))
 }
