@@ -74,6 +74,8 @@ type analysis struct {
 	gate8v      bool // gate8's memo
 	textDone8   bool
 	text8v      string // text8's memo
+	gateDone9   bool
+	gate9v      bool // gate9's memo
 }
 
 type material struct {
