@@ -37,7 +37,6 @@ func LLMVerdicts(ctx context.Context, gold []TurnGold, rules *revision.Classifie
 	if rules == nil {
 		rules = revision.New(nil)
 	}
-	workers = max(workers, 1)
 	info := LLMTurns{Model: client.Model(), Unresolved: []ID{}}
 	verdicts := make(map[ID]revision.Verdict, len(gold))
 	type job struct {
@@ -56,28 +55,10 @@ func LLMVerdicts(ctx context.Context, gold []TurnGold, rules *revision.Classifie
 	info.Candidates = len(jobs)
 	results := make([]llm.RevisionResult, len(jobs))
 	errs := make([]error, len(jobs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(workers, len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range next {
-				in := llm.RevisionInput{History: llmMessages(jobs[k].g.History), Turn: jobs[k].g.Turn}
-				results[k], errs[k] = client.Revision(ctx, in)
-			}
-		}()
-	}
-feed:
-	for k := range jobs {
-		select {
-		case next <- k:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
+	eachBounded(ctx, len(jobs), workers, func(k int) {
+		in := llm.RevisionInput{History: llmMessages(jobs[k].g.History), Turn: jobs[k].g.Turn}
+		results[k], errs[k] = client.Revision(ctx, in)
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, info, err
 	}
@@ -98,6 +79,32 @@ feed:
 		verdicts[j.g.ID] = v
 	}
 	return verdicts, info, nil
+}
+
+// eachBounded calls fn(k) for k in [0, n) on at most workers goroutines,
+// and hands out no more k once ctx is done.
+func eachBounded(ctx context.Context, n, workers int, fn func(k int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(max(workers, 1), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				fn(k)
+			}
+		}()
+	}
+feed:
+	for k := range n {
+		select {
+		case next <- k:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
 }
 
 // Resolved returns the gold turns that have a verdict.
@@ -166,37 +173,18 @@ const (
 // replies in flight, and scores it against gold beside the scanner. A
 // cancelled ctx, or a client that only plans, ends it with the error.
 func LLMTraces(ctx context.Context, gold []ReplyGold, analyse func(ReplyGold) trace.Analysis, client *llm.Client, workers int) (LLMReplies, error) {
-	workers = max(workers, 1)
 	r := LLMReplies{Model: client.Model(), Replies: len(gold), Unresolved: []ID{}}
 	scans := make([]trace.Analysis, len(gold))
 	results := make([]llm.TraceResult, len(gold))
 	errs := make([]error, len(gold))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(workers, len(gold)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range next {
-				scans[k] = analyse(gold[k])
-				in := llm.TraceInput{Reply: gold[k].Reply}
-				if b := scans[k].Body; b != nil {
-					in.Body = &llm.Span{Start: b.Start, End: b.End}
-				}
-				results[k], errs[k] = client.Trace(ctx, in)
-			}
-		}()
-	}
-feed:
-	for k := range gold {
-		select {
-		case next <- k:
-		case <-ctx.Done():
-			break feed
+	eachBounded(ctx, len(gold), workers, func(k int) {
+		scans[k] = analyse(gold[k])
+		in := llm.TraceInput{Reply: gold[k].Reply}
+		if b := scans[k].Body; b != nil {
+			in.Body = &llm.Span{Start: b.Start, End: b.End}
 		}
-	}
-	close(next)
-	wg.Wait()
+		results[k], errs[k] = client.Trace(ctx, in)
+	})
 	if err := ctx.Err(); err != nil {
 		return r, err
 	}
