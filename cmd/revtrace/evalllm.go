@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -16,45 +15,24 @@ import (
 	"github.com/revtrace/revtrace/eval"
 )
 
-// evalLLMFlags are eval's flags for scoring the LLM revision check on gold
-// turns: the server and model as mine --llm takes them, a cache so that a
-// re-run costs nothing, and a dry run that prints the cost first.
-type evalLLMFlags struct {
-	on          *bool
-	baseURL     *string
-	model       *string
-	concurrency *int
-	cache       *string
-	dryRun      *bool
-}
+// evalLLMFlags are eval's flags for scoring the LLM checks on gold sets:
+// the server and model as mine --llm takes them, a cache so that a re-run
+// costs nothing, and a dry run that prints the cost first.
+type evalLLMFlags struct{ llmServer }
 
 func addEvalLLMFlags(fs *flag.FlagSet) *evalLLMFlags {
-	return &evalLLMFlags{
-		on:          fs.Bool("llm", false, "score the LLM checks: with --turns the revision check (on every turn the keyword screen selects, as mine --llm) instead of the rules, with --replies the trace check beside the scanner; API key from OPENAI_API_KEY"),
-		baseURL:     fs.String("llm-base-url", "", "with --llm: the server's base URL, e.g. http://localhost:8000/v1 (default: OPENAI_BASE_URL, else https://api.openai.com/v1)"),
-		model:       fs.String("llm-model", "", "with --llm: the model the server serves (required)"),
-		concurrency: fs.Int("llm-concurrency", 8, "with --llm: LLM calls in flight at once"),
-		cache:       fs.String("cache", "", "with --llm: an LLM answer cache (JSON Lines, mode 0600; it quotes the turns), so that a re-run makes no call (default: none)"),
-		dryRun:      fs.Bool("llm-dry-run", false, "with --llm: make no call and score nothing; print the calls and the estimated tokens"),
-	}
+	return &evalLLMFlags{addLLMServerFlags(fs,
+		"score the LLM checks: with --turns the revision check (on every turn the keyword screen selects, as mine --llm) instead of the rules, with --replies the trace check beside the scanner; API key from OPENAI_API_KEY",
+		"with --llm: an LLM answer cache (JSON Lines, mode 0600; it quotes the turns), so that a re-run makes no call (default: none)",
+		"with --llm: make no call and score nothing; print the calls and the estimated tokens")}
 }
 
 func (f *evalLLMFlags) check(set map[string]bool, turns, replies string) error {
-	if !*f.on {
-		for _, n := range []string{"llm-base-url", "llm-model", "llm-concurrency", "cache", "llm-dry-run"} {
-			if set[n] {
-				return fmt.Errorf("--%s needs --llm", n)
-			}
-		}
-		return nil
+	if err := f.llmServer.check(set); err != nil || !*f.on {
+		return err
 	}
-	switch {
-	case turns == "" && replies == "":
+	if turns == "" && replies == "" {
 		return errors.New("--llm scores the LLM checks on gold sets: give --turns FILE, --replies FILE or both")
-	case strings.TrimSpace(*f.model) == "":
-		return errors.New("--llm needs --llm-model (the model name the server serves)")
-	case *f.concurrency < 1:
-		return fmt.Errorf("--llm-concurrency %d: must be at least 1", *f.concurrency)
 	}
 	return nil
 }
@@ -106,14 +84,7 @@ func (f *evalLLMFlags) run(turns []eval.TurnGold, replies []eval.ReplyGold, anal
 		return nil, runErr
 	}
 	if planned != nil {
-		st := c.Stats()
-		fmt.Fprintf(stderr, "revtrace: LLM dry run: no call made, nothing scored (model %s at %s)\n", c.Model(), redactedBase(*f.baseURL))
-		fmt.Fprintf(stderr, "  %-12s %10s %18s %19s %10s\n", "check", "calls", "est. input tokens", "est. output tokens", "cached")
-		for _, name := range st.Checks() {
-			s := st.ByCheck[name]
-			fmt.Fprintf(stderr, "  %-12s %10d %18d %19d %10d\n", name, s.Planned, s.EstInputTokens, s.EstOutputTokens, s.Cached)
-		}
-		fmt.Fprintf(stderr, "  (revision: the gold turns the keyword screen selects; trace: every gold reply; tokens estimated as characters/4)\n")
+		printPlan(stderr, c, *f.baseURL, "nothing scored", "revision: the gold turns the keyword screen selects; trace: every gold reply")
 		return nil, nil
 	}
 	reportLLM(c, cacheName(*f.cache), stderr)

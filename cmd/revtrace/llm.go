@@ -16,14 +16,70 @@ import (
 	"github.com/revtrace/revtrace/miner"
 )
 
-// llmFlags are mine's LLM flags (README "LLM checks").
+// llmServer are the LLM flags mine and eval share: the switch, the server,
+// the model, the pool, the cache and the dry run (README "LLM checks").
+type llmServer struct {
+	on          *bool
+	baseURL     *string
+	model       *string
+	concurrency *int
+	cache       *string
+	dryRun      *bool
+}
+
+// addLLMServerFlags defines the shared flags; the switch's, the cache's and
+// the dry run's help differ between commands.
+func addLLMServerFlags(fs *flag.FlagSet, onHelp, cacheHelp, dryRunHelp string) llmServer {
+	return llmServer{
+		on:          fs.Bool("llm", false, onHelp),
+		baseURL:     fs.String("llm-base-url", "", "the server's base URL, e.g. http://localhost:8000/v1 (default: OPENAI_BASE_URL, else https://api.openai.com/v1)"),
+		model:       fs.String("llm-model", "", "the model the server serves (required with --llm)"),
+		concurrency: fs.Int("llm-concurrency", 8, "LLM calls in flight at once"),
+		cache:       fs.String("cache", "", cacheHelp),
+		dryRun:      fs.Bool("llm-dry-run", false, dryRunHelp),
+	}
+}
+
+// check reports the shared usage errors: without --llm, any of the shared
+// flags or of more (the command's own LLM flags) given; with it, no model
+// or a pool under one.
+func (s llmServer) check(set map[string]bool, more ...string) error {
+	if !*s.on {
+		for _, n := range append([]string{"llm-base-url", "llm-model", "llm-concurrency", "cache", "llm-dry-run"}, more...) {
+			if set[n] {
+				return fmt.Errorf("--%s needs --llm", n)
+			}
+		}
+		return nil
+	}
+	if strings.TrimSpace(*s.model) == "" {
+		return errors.New("--llm needs --llm-model (the model name the server serves, e.g. gpt-4o-mini, or the name vLLM, Ollama or llama-server serve it under)")
+	}
+	if *s.concurrency < 1 {
+		return fmt.Errorf("--llm-concurrency %d: must be at least 1", *s.concurrency)
+	}
+	return nil
+}
+
+// printPlan prints a dry run's plan: the calls per check and the
+// estimated tokens, with what the command says about its outputs and a
+// footnote on what was counted.
+func printPlan(stderr io.Writer, c *llm.Client, baseURL, outputs, footnote string) {
+	st := c.Stats()
+	fmt.Fprintf(stderr, "revtrace: LLM dry run: no call made, %s (model %s at %s)\n", outputs, c.Model(), redactedBase(baseURL))
+	fmt.Fprintf(stderr, "  %-12s %10s %18s %19s %10s\n", "check", "calls", "est. input tokens", "est. output tokens", "cached")
+	for _, name := range st.Checks() {
+		s := st.ByCheck[name]
+		fmt.Fprintf(stderr, "  %-12s %10d %18d %19d %10d\n", name, s.Planned, s.EstInputTokens, s.EstOutputTokens, s.Cached)
+	}
+	fmt.Fprintf(stderr, "  %-12s %10d %18d %19d %10d\n", "total", st.Planned, st.EstInputTokens, st.EstOutputTokens, st.Cached)
+	fmt.Fprintf(stderr, "  (%s; tokens estimated as characters/4)\n", footnote)
+}
+
+// llmFlags are mine's LLM flags: the shared ones, the Batch API and the
+// sample of rejected turns.
 type llmFlags struct {
-	on           *bool
-	baseURL      *string
-	model        *string
-	concurrency  *int
-	cache        *string
-	dryRun       *bool
+	llmServer
 	batch        *string
 	batchResults *string
 	sample       *int
@@ -32,12 +88,10 @@ type llmFlags struct {
 
 func addLLMFlags(fs *flag.FlagSet) *llmFlags {
 	return &llmFlags{
-		on:           fs.Bool("llm", false, "run the LLM checks (revision check on every candidate, trace check on every event) over an OpenAI-compatible server; API key from OPENAI_API_KEY"),
-		baseURL:      fs.String("llm-base-url", "", "the server's base URL, e.g. http://localhost:8000/v1 (default: OPENAI_BASE_URL, else https://api.openai.com/v1)"),
-		model:        fs.String("llm-model", "", "the model the server serves (required with --llm)"),
-		concurrency:  fs.Int("llm-concurrency", 8, "LLM calls in flight at once"),
-		cache:        fs.String("cache", "", "the LLM answer cache, JSON Lines, mode 0600, SENSITIVE: it quotes the chats (default: OUT/llm-cache.jsonl)"),
-		dryRun:       fs.Bool("llm-dry-run", false, "with --llm: make no call, write no output; print the calls per check and the estimated tokens"),
+		llmServer: addLLMServerFlags(fs,
+			"run the LLM checks (revision check on every candidate, trace check on every event) over an OpenAI-compatible server; API key from OPENAI_API_KEY",
+			"the LLM answer cache, JSON Lines, mode 0600, SENSITIVE: it quotes the chats (default: OUT/llm-cache.jsonl)",
+			"with --llm: make no call, write no output; print the calls per check and the estimated tokens"),
 		batch:        fs.String("llm-batch", "", "with --llm: write the OpenAI Batch API request lines the run needs to `FILE` instead of calling (no other output)"),
 		batchResults: fs.String("llm-batch-results", "", "with --llm: ingest a Batch API output `FILE` into the cache first (then mine the PATHs, if any, from the cache)"),
 		sample:       fs.Int("sample-rejected", 0, "write a seeded sample of N screen-rejected later user turns to OUT/rejected-sample.jsonl for labelling (with --llm, also run the revision check on them)"),
@@ -47,19 +101,10 @@ func addLLMFlags(fs *flag.FlagSet) *llmFlags {
 
 // check reports usage errors; set names the flags given.
 func (f *llmFlags) check(set map[string]bool) error {
-	if !*f.on {
-		for _, n := range []string{"llm-base-url", "llm-model", "llm-concurrency", "cache", "llm-dry-run", "llm-batch", "llm-batch-results"} {
-			if set[n] {
-				return fmt.Errorf("--%s needs --llm", n)
-			}
-		}
-	} else {
-		if strings.TrimSpace(*f.model) == "" {
-			return errors.New("--llm needs --llm-model (the model name the server serves, e.g. gpt-4o-mini, or the name vLLM, Ollama or llama-server serve it under)")
-		}
-		if *f.concurrency < 1 {
-			return fmt.Errorf("--llm-concurrency %d: must be at least 1", *f.concurrency)
-		}
+	if err := f.llmServer.check(set, "llm-batch", "llm-batch-results"); err != nil {
+		return err
+	}
+	if *f.on {
 		n := 0
 		for _, b := range []bool{*f.dryRun, *f.batch != "", *f.batchResults != ""} {
 			if b {
@@ -172,16 +217,9 @@ func (f *llmFlags) runPlan(ctx context.Context, paths []string, opt miner.Option
 		return runErr
 	}
 	st := c.Stats()
-	base := redactedBase(*f.baseURL)
 	if *f.dryRun {
-		fmt.Fprintf(stderr, "revtrace: LLM dry run: no call made, no output written (model %s at %s)\n", c.Model(), base)
-		fmt.Fprintf(stderr, "  %-12s %10s %18s %19s %10s\n", "check", "calls", "est. input tokens", "est. output tokens", "cached")
-		for _, name := range st.Checks() {
-			s := st.ByCheck[name]
-			fmt.Fprintf(stderr, "  %-12s %10d %18d %19d %10d\n", name, s.Planned, s.EstInputTokens, s.EstOutputTokens, s.Cached)
-		}
-		fmt.Fprintf(stderr, "  %-12s %10d %18d %19d %10d\n", "total", st.Planned, st.EstInputTokens, st.EstOutputTokens, st.Cached)
-		fmt.Fprintln(stderr, "  (identical requests counted once; trace calls are an upper bound: every candidate with a reply whose revision answer is not cached; tokens estimated as characters/4)")
+		printPlan(stderr, c, *f.baseURL, "no output written",
+			"identical requests counted once; trace calls are an upper bound: every candidate with a reply whose revision answer is not cached")
 		return nil
 	}
 	fmt.Fprintf(stderr, "revtrace: wrote %d Batch API request lines to %s (model %s; %d answers already cached); no other output.\n"+
