@@ -25,7 +25,7 @@ const DetectorScanner = "scanner"
 
 // Version identifies the scanner as a whole: rules, sentence splitter and
 // level rules. It is recorded with results.
-var Version = defaultSet.Version + "+" + sentences.Version + "+levels-v4"
+var Version = defaultVersion + "+" + sentences.Version + "+levels-v4"
 
 // Trace is one trace sentence of a reply.
 type Trace struct {
@@ -83,7 +83,7 @@ func Analyze(in Input) Analysis {
 		Body:            parts.Body,
 		DeliverableType: deliverable.ClassifyFor(in.Reply, parts, in.Request, in.task()),
 	}
-	hits, lines := defaultSet.scanLaidOut(in.Reply)
+	hits, lines := defaultSet().scanLaidOut(in.Reply)
 	hits = dropUserResidue(in.Reply, in.Request, hits)
 	hits = judgeContext(in, parts, a.DeliverableType, hits, lines)
 	spans := make([][2]int, len(hits))
@@ -157,7 +157,7 @@ const residueRule = "redaction-residue"
 
 // residueMarkers returns the texts matched by the residue rule's patterns.
 func residueMarkers(s string) []string {
-	r := defaultSet.byID(residueRule)
+	r := defaultSet().byID(residueRule)
 	if r == nil {
 		return nil
 	}

@@ -47,7 +47,7 @@ func goldReplyTexts(t *testing.T, history bool) []string {
 func exampleAndGoldTexts(t *testing.T) []string {
 	t.Helper()
 	var texts []string
-	for _, r := range defaultSet.Rules {
+	for _, r := range defaultSet().Rules {
 		texts = append(texts, r.Positives...)
 		texts = append(texts, r.Negatives...)
 	}

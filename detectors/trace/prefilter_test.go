@@ -14,7 +14,7 @@ import (
 // literal filter.
 func filteredExpressions() map[string]*litre.Re {
 	out := map[string]*litre.Re{}
-	for _, r := range defaultSet.Rules {
+	for _, r := range defaultSet().Rules {
 		for i, p := range r.patterns {
 			out[r.ID+"/pattern"+string(rune('0'+i))] = p
 		}
@@ -25,7 +25,7 @@ func filteredExpressions() map[string]*litre.Re {
 			out[r.ID+"/unless"+string(rune('0'+i))] = p
 		}
 	}
-	for _, v := range defaultSet.vetoes {
+	for _, v := range defaultSet().vetoes {
 		for i, p := range v.patterns {
 			out["veto "+v.ID+"/pattern"+string(rune('0'+i))] = p
 		}
@@ -79,7 +79,7 @@ func FuzzLitFilters(f *testing.F) {
 // TestCandidatesAgree checks the keyword automaton's rule candidates
 // against the Aho-Corasick library's, on the rules' own examples.
 func TestCandidatesAgree(t *testing.T) {
-	rs := defaultSet
+	rs := defaultSet()
 	if rs.automata(); rs.kwMask == nil {
 		t.Fatal("the default rules build no keyword automaton")
 	}

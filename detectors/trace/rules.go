@@ -369,6 +369,22 @@ func (rs *ruleSet) candidates(lower string, buf []int) []int {
 	return out
 }
 
+// rulesVersion is the version a rules file declares (its last "version"
+// line, as parseRules reads it), read without parsing the rest.
+func rulesVersion(src string) string {
+	v := ""
+	for line := range strings.Lines(src) {
+		line = strings.TrimRight(line, " \t\r\n")
+		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if key, val, _ := strings.Cut(line, " "); key == "version" {
+			v = strings.TrimLeft(val, " ")
+		}
+	}
+	return v
+}
+
 // normalize prepares a sentence for matching: '*' removed, '_' removed unless
 // inside a word, curly quotes and apostrophes made ASCII, Unicode spaces made
 // ' '. Offsets are not kept: hits are whole sentences.

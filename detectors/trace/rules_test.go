@@ -33,7 +33,7 @@ func (rs *ruleSet) fires(r *Rule, text string) bool {
 }
 
 func TestRulesFileShape(t *testing.T) {
-	rs := defaultSet
+	rs := defaultSet()
 	if rs.Version == "" {
 		t.Fatal("rules file has no version")
 	}
@@ -62,7 +62,7 @@ func TestRulesFileShape(t *testing.T) {
 // gitleaks style: each positive must fire its own rule and give a Scan hit;
 // each negative must give no Scan hit at all.
 func TestRuleExamples(t *testing.T) {
-	rs := defaultSet
+	rs := defaultSet()
 	for _, r := range rs.Rules {
 		t.Run(r.ID, func(t *testing.T) {
 			for _, p := range r.Positives {
@@ -91,7 +91,7 @@ func TestRuleExamples(t *testing.T) {
 }
 
 func TestVetoExamples(t *testing.T) {
-	for _, v := range defaultSet.vetoes {
+	for _, v := range defaultSet().vetoes {
 		for _, ex := range v.Examples {
 			norm := normalize(ex)
 			kw := len(v.Keywords) == 0
@@ -227,4 +227,24 @@ func FuzzNormalize(f *testing.F) {
 			t.Fatalf("normalize(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+// TestRulesVersionCheap: the version read without parsing is the parsed
+// one, for the embedded rules and for edge cases of the header.
+func TestRulesVersionCheap(t *testing.T) {
+	if got, want := rulesVersion(defaultRules), defaultSet().Version; got != want || got == "" {
+		t.Errorf("rulesVersion = %q, parsed %q", got, want)
+	}
+	for src, want := range map[string]string{
+		"":                            "",
+		"# version x\n":               "",
+		"version a\nversion  b  \r\n": "b",
+		"  \n\tversion c\n":           "",
+		"version d":                   "d",
+		"versions e\n":                "",
+	} {
+		if got := rulesVersion(src); got != want {
+			t.Errorf("rulesVersion(%q) = %q, want %q", src, got, want)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package trace
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/revtrace/revtrace/detectors/internal/litre"
@@ -21,7 +22,13 @@ type Hit struct {
 // label ("Removed items:" followed by "- Private Event").
 const ListRule = "removed-list"
 
-var defaultSet = mustParse(defaultRules)
+// defaultSet is the embedded rules, compiled on first use: commands that
+// scan nothing (version, report, merge) do not pay for compiling them.
+var defaultSet = sync.OnceValue(func() *ruleSet { return mustParse(defaultRules) })
+
+// defaultVersion is the embedded rules' version, read without compiling
+// them (it names results even before anything is scanned).
+var defaultVersion = rulesVersion(defaultRules)
 
 func mustParse(src string) *ruleSet {
 	rs, err := parseRules(src)
@@ -33,17 +40,17 @@ func mustParse(src string) *ruleSet {
 
 // RulesVersion is the version of the embedded scanner rules; it is recorded
 // with results next to sentences.Version.
-func RulesVersion() string { return defaultSet.Version }
+func RulesVersion() string { return defaultVersion }
 
 // Rules returns the embedded scanner rules in priority order (the first rule
 // that matches a sentence names the hit). The result must not be modified.
-func Rules() []*Rule { return defaultSet.Rules }
+func Rules() []*Rule { return defaultSet().Rules }
 
 // Scan finds the trace sentences of a reply with the embedded rules, in reply
 // order. Prose is split into sentences (sentences.Split); inside fenced code
 // only comment text is read as prose, and whole code lines are checked for
 // redaction residue only, so a code line that deletes is never a trace.
-func Scan(reply string) []Hit { return defaultSet.scan(reply) }
+func Scan(reply string) []Hit { return defaultSet().scan(reply) }
 
 // Line kinds.
 const (

@@ -387,11 +387,11 @@ func TestLineMayCarriesOver(t *testing.T) {
 	for _, line := range texts {
 		for _, kind := range []int{kindProse, kindComment} {
 			for _, sp := range sentences.Split(line) {
-				if defaultSet.match(line[sp.Start:sp.End], kind, &buf) == nil {
+				if defaultSet().match(line[sp.Start:sp.End], kind, &buf) == nil {
 					continue
 				}
 				matched++
-				if !defaultSet.lineMay(line, kind, &buf) {
+				if !defaultSet().lineMay(line, kind, &buf) {
 					t.Fatalf("a sentence of %q matches, but lineMay rules the line out", line)
 				}
 			}
