@@ -65,15 +65,25 @@ func (s *hashSet) has(h uint64) bool {
 	}
 }
 
+// reserve makes room for n more hashes without growing on the way.
+func (s *hashSet) reserve(n int) {
+	size := max(len(s.slots), 16)
+	for 2*(s.n+n) > size {
+		size <<= 1
+	}
+	if size > len(s.slots) {
+		s.rehash(size)
+	}
+}
+
 // len is the number of hashes held.
 func (s *hashSet) len() int { return s.n }
 
-func (s *hashSet) grow() {
+func (s *hashSet) grow() { s.rehash(max(2*len(s.slots), 16)) }
+
+// rehash moves the hashes into a table of size slots (a power of two).
+func (s *hashSet) rehash(size int) {
 	old := s.slots
-	size := 2 * len(old)
-	if size < 16 {
-		size = 16
-	}
 	s.slots = make([]uint64, size)
 	mask := uint64(size - 1)
 	for _, h := range old {

@@ -11,6 +11,9 @@ func TestHashSetAgreesWithMap(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, size := range []int{0, 1, 7, 100, 5000} {
 		s := newHashSet(size)
+		if size == 7 {
+			s.reserve(3000) // room made up front, then used
+		}
 		ref := map[uint64]bool{}
 		var keys []uint64
 		for range 20000 {
@@ -32,6 +35,9 @@ func TestHashSetAgreesWithMap(t *testing.T) {
 			}
 			ref[h] = true
 			keys = append(keys, h)
+			if r.IntN(500) == 0 {
+				s.reserve(r.IntN(2000)) // a reserve on a filled set keeps what it holds
+			}
 			if probe := r.Uint64() >> r.IntN(64); s.has(probe) != ref[probe] {
 				t.Fatalf("size %d: has(%#x) = %v, want %v", size, probe, s.has(probe), ref[probe])
 			}

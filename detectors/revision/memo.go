@@ -99,8 +99,9 @@ func (m *Memo) shingleSet(history []corpora.Message, role string) *hashSet {
 		if history[i].Role != role || (role == corpora.RoleAssistant && strings.TrimSpace(history[i].Content) == "") {
 			continue
 		}
-		s := *set
-		eachShingleHash(m.fold(history, i), func(h uint64) { s.add(h) })
+		s, f := *set, m.fold(history, i)
+		s.reserve(len(f) / 6) // about a word per 6 bytes: one growth, not one per doubling
+		eachShingleHash(f, func(h uint64) { s.add(h) })
 	}
 	*done = len(history)
 	return *set
