@@ -654,9 +654,15 @@ func (a *analysis) proofreadNew7() bool {
 	if len(raw) <= k {
 		return false
 	}
-	rest := raw[k+1:]
-	ts := tokenize(rest, 0, len(rest))
-	if len(ts) < 6 {
+	return a.mostlyNewWords(raw[k+1:], 6)
+}
+
+// mostlyNewWords reports whether text, of at least minToks tokens, has
+// content words (four runes or more, no filler) of which under 30% are
+// words of the last assistant message: new text, not the draft quoted.
+func (a *analysis) mostlyNewWords(text string, minToks int) bool {
+	ts := tokenize(text, 0, len(text))
+	if len(ts) < minToks {
 		return false
 	}
 	in, n := 0, 0

@@ -1145,22 +1145,7 @@ func (a *analysis) otherTextQuoted8() bool {
 	if k < 0 {
 		return false
 	}
-	rest := raw[k+1:]
-	ts := tokenize(rest, 0, len(rest))
-	if len(ts) < 4 {
-		return false
-	}
-	in, n := 0, 0
-	for _, t := range ts {
-		if utf8.RuneCountInString(t.w) < 4 || fillers[t.w] || stopish[t.w] {
-			continue
-		}
-		n++
-		if a.prevWord(t.w) {
-			in++
-		}
-	}
-	return n > 0 && float64(in)/float64(n) < 0.3
+	return a.mostlyNewWords(raw[k+1:], 4)
 }
 
 // game set-ups in the conversation's first user message
