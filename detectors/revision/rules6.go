@@ -351,24 +351,10 @@ func (a *analysis) missingDependency() bool {
 	if a.nwords > 25 || hasAnyPhrase(a.f, []string{"you told me", "you said", "like you said", "as you said"}) {
 		return false // the draft's own advice failed
 	}
-	found := false
-	for _, m := range missingMarks {
-		if strings.Contains(raw, m) {
-			found = true
-			break
-		}
-	}
-	if !found {
+	if !hasSubstring(raw, missingMarks) {
 		return false
 	}
-	inst := false
-	for _, w := range installWords {
-		if strings.Contains(a.f, w) {
-			inst = true
-			break
-		}
-	}
-	if !inst {
+	if !hasSubstring(a.f, installWords) {
 		return false
 	}
 	if strings.Contains(a.f, "怎么") || strings.Contains(a.f, "如何") || strings.Contains(a.f, "どうやって") || strings.Contains(a.f, "方法") {
@@ -898,14 +884,7 @@ var featureVerbs = set(`write save print export show handle skip count send log 
 var alsoMarks = []string{"also", "too", "noch", "auch", "aussi", "tambi", "ещё", "еще", "тоже", "também", "tambem", "anche", "pure"}
 
 func (a *analysis) alsoFrame() bool {
-	gate := false
-	for _, m := range alsoMarks {
-		if strings.Contains(a.f, m) {
-			gate = true
-			break
-		}
-	}
-	if !gate {
+	if !hasSubstring(a.f, alsoMarks) {
 		return false
 	}
 	for _, s := range a.sents {

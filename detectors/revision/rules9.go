@@ -205,7 +205,7 @@ var sayFrames9 = []string{"can we say", "could we say", "can you say", "could yo
 // insteadSwap9 reports "statt X lieber Y", "вместо X давай Y" and "can we
 // say Y instead of X" with X in the draft; it returns X.
 func (a *analysis) insteadSwap9() (bool, string) {
-	if a.nwords > 30 || !a.gate9() || !containsAny9(a.text8(), insteadOf8) {
+	if a.nwords > 30 || !a.gate9() || !hasSubstring(a.text8(), insteadOf8) {
 		return false, ""
 	}
 	for _, c := range a.clauses7() {
@@ -267,10 +267,10 @@ var ownFrames9 = []string{"can i", "could i", "should i", "is it ok", "is it oka
 // 白糖代替吗？" — a question whether the user may swap an ingredient or a
 // tool of the advice; nothing in the draft is to change.
 func (a *analysis) ownSubstitution9() bool {
-	if a.nwords > 20 || !a.isQuestion9() || !containsAny9(a.text8(), substMarks9) && !containsAny9(a.text8(), insteadOf8) {
+	if a.nwords > 20 || !a.isQuestion9() || !hasSubstring(a.text8(), substMarks9) && !hasSubstring(a.text8(), insteadOf8) {
 		return false
 	}
-	if !containsAny9(a.text8(), ownFrames9) {
+	if !hasSubstring(a.text8(), ownFrames9) {
 		return false
 	}
 	k, _ := phraseAt9(a.f, ownFrames9)
@@ -366,7 +366,7 @@ var useAsks9 = []string{"can you use", "could you use", "can we use", "use", "go
 // dislikeUse9: "i can't stand chickpeas, can you use lentils wherever they
 // are": a part of the draft disliked, then what to use; it returns it.
 func (a *analysis) dislikeUse9() (bool, string) {
-	if a.nwords > 30 || !a.gate9() || !containsAny9(a.text8(), dislikes9) {
+	if a.nwords > 30 || !a.gate9() || !hasSubstring(a.text8(), dislikes9) {
 		return false, ""
 	}
 	cl := a.clauses7()
@@ -402,7 +402,7 @@ func (a *analysis) dislikeUse9() (bool, string) {
 // allergy9: "my son's allergic to nuts" with the food in the draft; it
 // returns the food.
 func (a *analysis) allergy9() (bool, string) {
-	if a.nwords > 20 || !a.gate9() || !containsAny9(a.text8(), allergies9) {
+	if a.nwords > 20 || !a.gate9() || !hasSubstring(a.text8(), allergies9) {
 		return false, ""
 	}
 	k, p := phraseAt9(a.f, allergies9)
@@ -440,7 +440,7 @@ var wherePhrases9 = []string{"where it says", "where it has", "where you have", 
 // putWhere9: "put 'espresso machine' where it says [gift]" with X in the
 // draft (a placeholder too); it returns X.
 func (a *analysis) putWhere9() (bool, string) {
-	if a.nwords > 30 || !a.gate9() || !containsAny9(a.text8(), wherePhrases9) {
+	if a.nwords > 30 || !a.gate9() || !hasSubstring(a.text8(), wherePhrases9) {
 		return false, ""
 	}
 	ts := a.toks(0, len(a.f))
@@ -640,7 +640,7 @@ var cjkWishes9 = []string{"想", "希望", "能不能", "可不可以", "请", "
 // cjkAckPlan9: "这个字数差不多了，我明天就交": the draft accepted and what the
 // user will do with it.
 func (a *analysis) cjkAckPlan9() bool {
-	if a.nwords > 30 || !hasCJK(a.f) || !containsAny9(a.f, cjkAccepts9) || !containsAny9(a.f, cjkPlans9) {
+	if a.nwords > 30 || !hasCJK(a.f) || !hasSubstring(a.f, cjkAccepts9) || !hasSubstring(a.f, cjkPlans9) {
 		return false
 	}
 	for _, w := range cjkWishes9 {
@@ -695,7 +695,7 @@ var badQuestions9 = []string{"is that bad", "is this bad", "is it bad", "is that
 // badQuestion9: "it says tar: Removing leading … is that bad?" — the user
 // asks whether an output is a problem.
 func (a *analysis) badQuestion9() bool {
-	if a.nwords > 40 || !a.isQuestion9() || !containsAny9(a.text8(), badQuestions9) {
+	if a.nwords > 40 || !a.isQuestion9() || !hasSubstring(a.text8(), badQuestions9) {
 		return false
 	}
 	last := a.sents[len(a.sents)-1]
@@ -849,7 +849,7 @@ var tellAlso9 = []string{"の違いも教えて", "についても教えて", "�
 // newConcept9: "INNER JOIN と LEFT JOIN の違いも教えてください" after SQL that
 // uses neither: a new question, not an addition to the draft.
 func (a *analysis) newConcept9() bool {
-	if a.nwords > 25 || !containsAny9(a.text8(), tellAlso9) {
+	if a.nwords > 25 || !hasSubstring(a.text8(), tellAlso9) {
 		return false
 	}
 	k, _ := phraseAt9(a.f, tellAlso9)
@@ -887,7 +887,7 @@ var keepOuts9 = []string{"stays between us", "stay between us", "between us", "d
 // go": a part of the draft kept out without a removal verb; the part is in
 // the turn (or the turn is short and the draft prose).
 func (a *analysis) keepOut9() (bool, string) {
-	if a.nwords > 25 || !a.gate9() || !containsAny9(a.text8(), keepOuts9) {
+	if a.nwords > 25 || !a.gate9() || !hasSubstring(a.text8(), keepOuts9) {
 		return false, ""
 	}
 	k, p := phraseAt9(a.f, keepOuts9)
@@ -920,7 +920,7 @@ var negWrites9 = []string{"не пиши", "не упоминай", "не над
 // topicKeepOut9: "про болезнь вообще не пиши": the part named first, as a
 // topic, then a negative imperative; it returns the part.
 func (a *analysis) topicKeepOut9() (bool, string) {
-	if a.nwords > 25 || !a.gate9() || !containsAny9(a.text8(), negWrites9) {
+	if a.nwords > 25 || !a.gate9() || !hasSubstring(a.text8(), negWrites9) {
 		return false, ""
 	}
 	for _, c := range a.clauses7() {
@@ -955,7 +955,7 @@ var cliticRemovals9 = []string{"vire-le", "vire-la", "vire-les", "vire ça", "en
 // cliticRemoval9: "Solaris, vire-le, …": a part of the draft, then a
 // removal of "it"; it returns the part.
 func (a *analysis) cliticRemoval9() (bool, string) {
-	if a.nwords > 25 || !a.gate9() || !containsAny9(a.text8(), cliticRemovals9) {
+	if a.nwords > 25 || !a.gate9() || !hasSubstring(a.text8(), cliticRemovals9) {
 		return false, ""
 	}
 	cl := a.clauses7()
@@ -1008,7 +1008,7 @@ func (a *analysis) dismissedPart9() (bool, string) {
 			}
 		}
 	}
-	if !containsAny9(a.text8(), dismissals9) {
+	if !hasSubstring(a.text8(), dismissals9) {
 		return false, ""
 	}
 	cl := a.clauses7()
@@ -1035,7 +1035,7 @@ var maybeNots9 = []string{"maybe not", "perhaps not", "probably not", "better no
 // of the draft, or a part named before "лучше не упоминать"; it returns
 // the part.
 func (a *analysis) maybeNot9() (bool, string) {
-	if a.nwords > 25 || !a.gate9() || !containsAny9(a.text8(), maybeNots9) {
+	if a.nwords > 25 || !a.gate9() || !hasSubstring(a.text8(), maybeNots9) {
 		return false, ""
 	}
 	for _, c := range a.clauses7() {
@@ -1073,7 +1073,7 @@ var weRemove9 = []string{"уберём", "уберем", "удалим", "выч
 // weRemove9: a short turn naming a part of the draft with a "let's
 // remove" form; it returns the part.
 func (a *analysis) weRemove9() (bool, string) {
-	if a.nwords > 12 || !a.gate9() || !containsAny9(a.text8(), weRemove9) || a.isQuestion9() {
+	if a.nwords > 12 || !a.gate9() || !hasSubstring(a.text8(), weRemove9) || a.isQuestion9() {
 		return false, ""
 	}
 	k, p := phraseAt9(a.f, weRemove9)
@@ -1113,7 +1113,7 @@ var literals9 = set(`true false none null nan undefined nil`)
 // 返回True了": after code, an input and the output it gave, with a
 // contrast or an "also".
 func (a *analysis) wrongOutput9() bool {
-	if !a.prevCode || a.nwords > 25 || a.isQuestion9() || !a.literal9() || !containsAny9(a.text8(), outputVerbs9) {
+	if !a.prevCode || a.nwords > 25 || a.isQuestion9() || !a.literal9() || !hasSubstring(a.text8(), outputVerbs9) {
 		return false
 	}
 	ts := a.toks(0, len(a.f))
@@ -1161,7 +1161,7 @@ warum wie wo кто что почему как quem porquê por`)
 // incredulous9: "la panna nella carbonara?? ma dai": a part of the draft
 // asked about in disbelief.
 func (a *analysis) incredulous9() bool {
-	if a.nwords > 10 || !strings.Contains(a.f, "?") && !strings.Contains(a.f, "？") || !a.gate9() || !containsAny9(a.text8(), incredulity9) {
+	if a.nwords > 10 || !strings.Contains(a.f, "?") && !strings.Contains(a.f, "？") || !a.gate9() || !hasSubstring(a.text8(), incredulity9) {
 		return false
 	}
 	if k, _ := phraseAt9(a.f, incredulity9); k < 0 {
@@ -1197,7 +1197,7 @@ var testAsks9 = []string{"test for it", "tests for it", "test for this", "tests 
 
 // testsToo9: "can you write a table test for it as well" after code.
 func (a *analysis) testsToo9() bool {
-	if !a.prevCode || a.nwords > 20 || !a.gate9() || !containsAny9(a.text8(), testAsks9) {
+	if !a.prevCode || a.nwords > 20 || !a.gate9() || !hasSubstring(a.text8(), testAsks9) {
 		return false
 	}
 	k, _ := phraseAt9(a.f, testAsks9)
@@ -1242,7 +1242,7 @@ var changedFacts9 = []string{"moved out", "moved away", "has left", "has quit", 
 // factChanged9: "tom moved out last week, it's just me now" with Tom in the
 // draft: the draft states what is no longer true.
 func (a *analysis) factChanged9() bool {
-	if a.nwords > 16 || !a.gate9() || !containsAny9(a.text8(), changedFacts9) {
+	if a.nwords > 16 || !a.gate9() || !hasSubstring(a.text8(), changedFacts9) {
 		return false
 	}
 	k, _ := phraseAt9(a.f, changedFacts9)
@@ -1273,13 +1273,13 @@ var explainVerbs9 = []string{"explain", "eli5", "explic", "explíc", "expliqu", 
 
 // explainVerb9 reports a verb of explaining in the turn ("i feel like i'm 10
 // again" asks nothing).
-func (a *analysis) explainVerb9() bool { return containsAny9(a.f, explainVerbs9) }
+func (a *analysis) explainVerb9() bool { return hasSubstring(a.f, explainVerbs9) }
 
 // simpleAgain9: "explain it like i'm 10", "spiegamelo come se avessi 10
 // anni", "小学生にもわかるように説明して" after an explanation: the same
 // content asked in a simpler register, no new topic.
 func (a *analysis) simpleAgain9() bool {
-	if a.nwords > 12 || !a.gate9() || !containsAny9(a.text8(), simpleAsks9) || !a.explainVerb9() {
+	if a.nwords > 12 || !a.gate9() || !hasSubstring(a.text8(), simpleAsks9) || !a.explainVerb9() {
 		return false
 	}
 	if wordCount(a.prevText()) < 15 && utf8.RuneCountInString(a.prevText()) < 60 {
@@ -1414,7 +1414,7 @@ var compareWords9 = set(`than over to als que чем do che di`)
 // Freitag", "plutôt samedi que vendredi", "i'd prefer saturday over friday"
 // with X in the draft; it returns X.
 func (a *analysis) preferOver9() (bool, string) {
-	if a.nwords > 20 || !a.gate9() || !containsAny9(a.text8(), preferFrames9) || a.isQuestion9() {
+	if a.nwords > 20 || !a.gate9() || !hasSubstring(a.text8(), preferFrames9) || a.isQuestion9() {
 		return false, ""
 	}
 	ts := a.toks(0, len(a.f))
@@ -1703,12 +1703,13 @@ var gateLists9 = [][]string{insteadOf8, preferFrames9, simpleAsks9, incredulity9
 
 var gateAny9 = newAnyOf(gateKeys8(gateLists9))
 
-// containsAny9 reports a phrase of ps in t (without word boundaries): the
-// families read their lists only for the turns gate9 passes (or, for the
-// few outside it, after cheaper conditions of their own), by a loop of
-// strings.Contains rather than an automaton of their own, which would cost
-// more to build than the few short turns it reads.
-func containsAny9(t string, ps []string) bool {
+// hasSubstring reports a phrase of ps in t (without word boundaries), by a
+// loop of strings.Contains: the rules-9 families read their lists only for
+// the turns gate9 passes (or, for the few outside it, after cheaper
+// conditions of their own), and rules6 behind its own cheap gates, where an
+// automaton of their own would cost more to build than the few short turns
+// it reads.
+func hasSubstring(t string, ps []string) bool {
 	for _, p := range ps {
 		if strings.Contains(t, p) {
 			return true
