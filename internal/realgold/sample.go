@@ -1,0 +1,212 @@
+// Package realgold builds gold turn sets from a sample of real
+// conversations without copying their text into the repository.
+//
+// A real sample (for example /work/shared/real/wildchat-sample.jsonl.zst,
+// WildChat conversations under ODC-BY 1.0) lives outside the tree. Select
+// draws a seeded random sample of its later user turns; a labels file in the
+// tree records, for each drawn turn, where it is (conversation id and message
+// index), the SHA-256 of its text and the hand-made label. Materialise joins
+// the labels back to the sample and writes a standard gold turns file (the
+// TurnGold schema of eval/gold.go), refusing to go on when a turn's text no
+// longer matches its recorded hash.
+//
+// The package reads conversations itself, so that building a set never runs
+// any revtrace detector.
+package realgold
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// Message is one message of a conversation, as stored.
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// Conversation is one line of a sample file.
+type Conversation struct {
+	ID       string
+	Messages []Message
+	Language string // the record's "language" field, "" when absent or null
+}
+
+// sampleRecord is a sample line as it is decoded. Messages is kept raw: it
+// is either a JSON array of {role, content} objects or a JSON string holding
+// a Python literal of the same list (the repr some exporters write).
+type sampleRecord struct {
+	ID       string          `json:"id"`
+	Messages json.RawMessage `json:"messages"`
+	Language *string         `json:"language"`
+}
+
+// ReadSampleFile reads a sample file: JSON Lines, zstd-compressed when the
+// name ends in ".zst" or the data starts with the zstd magic number.
+func ReadSampleFile(path string) ([]Conversation, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<16)
+	var r io.Reader = br
+	magic, _ := br.Peek(4)
+	if strings.HasSuffix(path, ".zst") || bytes.Equal(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}) {
+		zr, err := zstd.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	convs, err := ReadSample(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return convs, nil
+}
+
+// ReadSample reads sample lines from r (blank lines skipped). Every line
+// must be a JSON object with a non-empty string "id" and a "messages" field
+// that is an array of {role, content} objects or a string holding a Python
+// list literal of dicts with 'role' and 'content' (see ParsePythonMessages).
+// A null content reads as "". Conversation ids must be unique. The first
+// problem is returned with its line number.
+func ReadSample(r io.Reader) ([]Conversation, error) {
+	var out []Conversation
+	seen := map[string]int{}
+	br := bufio.NewReaderSize(r, 1<<16)
+	for n := 1; ; n++ {
+		line, err := br.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			c, perr := parseSampleLine(line)
+			if perr != nil {
+				return nil, fmt.Errorf("line %d: %w", n, perr)
+			}
+			if prev, ok := seen[c.ID]; ok {
+				return nil, fmt.Errorf("line %d: conversation id %q already used on line %d", n, c.ID, prev)
+			}
+			seen[c.ID] = n
+			out = append(out, c)
+		}
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// parseSampleLine decodes one non-blank sample line.
+func parseSampleLine(line []byte) (Conversation, error) {
+	var rec sampleRecord
+	if err := json.Unmarshal(line, &rec); err != nil {
+		return Conversation{}, err
+	}
+	if rec.ID == "" {
+		return Conversation{}, fmt.Errorf("missing id")
+	}
+	c := Conversation{ID: rec.ID}
+	if rec.Language != nil {
+		c.Language = *rec.Language
+	}
+	raw := bytes.TrimSpace(rec.Messages)
+	switch {
+	case len(raw) > 0 && raw[0] == '[':
+		var items []struct {
+			Role    string  `json:"role"`
+			Content *string `json:"content"`
+		}
+		if err := json.Unmarshal(raw, &items); err != nil {
+			return Conversation{}, fmt.Errorf("id %s: messages: %w", rec.ID, err)
+		}
+		c.Messages = make([]Message, len(items))
+		for i, it := range items {
+			c.Messages[i].Role = it.Role
+			if it.Content != nil {
+				c.Messages[i].Content = *it.Content
+			}
+		}
+	case len(raw) > 0 && raw[0] == '"':
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return Conversation{}, fmt.Errorf("id %s: messages: %w", rec.ID, err)
+		}
+		msgs, err := ParsePythonMessages(s)
+		if err != nil {
+			return Conversation{}, fmt.Errorf("id %s: messages (Python literal): %w", rec.ID, err)
+		}
+		c.Messages = msgs
+	default:
+		return Conversation{}, fmt.Errorf("id %s: messages is neither an array nor a string", rec.ID)
+	}
+	return c, nil
+}
+
+// ParsePythonMessages evaluates s as a Python literal (the semantics of
+// ast.literal_eval, see ParsePythonLiteral) that must be a list (or tuple)
+// of dicts, each with a string 'role' and a 'content' that is a string or
+// None (read as ""). Other keys are ignored.
+func ParsePythonMessages(s string) ([]Message, error) {
+	v, err := ParsePythonLiteral(s)
+	if err != nil {
+		return nil, err
+	}
+	list, ok := v.([]any)
+	if t, isTuple := v.(pyTuple); isTuple {
+		list, ok = t, true
+	}
+	if !ok {
+		return nil, fmt.Errorf("not a list but %s", pyTypeName(v))
+	}
+	out := make([]Message, len(list))
+	for i, e := range list {
+		d, ok := e.(pyDict)
+		if !ok {
+			return nil, fmt.Errorf("item %d is not a dict but %s", i, pyTypeName(e))
+		}
+		r, ok := d.get("role")
+		role, isStr := r.(string)
+		if !ok || !isStr {
+			return nil, fmt.Errorf("item %d: 'role' is missing or not a str", i)
+		}
+		out[i].Role = role
+		c, ok := d.get("content")
+		if !ok {
+			return nil, fmt.Errorf("item %d: no 'content'", i)
+		}
+		switch c := c.(type) {
+		case string:
+			out[i].Content = c
+		case nil:
+		default:
+			return nil, fmt.Errorf("item %d: 'content' is %s, not a str", i, pyTypeName(c))
+		}
+	}
+	return out, nil
+}
+
+// IsUser reports whether a role is the user's ("user" or "human", any case).
+func IsUser(role string) bool {
+	r := strings.ToLower(strings.TrimSpace(role))
+	return r == "user" || r == "human"
+}
+
+// IsAssistant reports whether a role is the assistant's ("assistant", "gpt",
+// "chatgpt", "bot" or "model", any case).
+func IsAssistant(role string) bool {
+	switch strings.ToLower(strings.TrimSpace(role)) {
+	case "assistant", "gpt", "chatgpt", "bot", "model":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,87 @@
+package realgold
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+)
+
+// Pick is one selected turn: where it is in the sample and the SHA-256 of
+// its text. It is the first part of a label record.
+type Pick struct {
+	ID             string `json:"id"`
+	ConversationID string `json:"conversation_id"`
+	TurnIndex      int    `json:"turn_index"`
+	TurnSHA256     string `json:"turn_sha256"`
+}
+
+// TurnSHA256 returns the hex SHA-256 of a turn's exact content.
+func TurnSHA256(content string) string {
+	sum := sha256.Sum256([]byte(content))
+	return hex.EncodeToString(sum[:])
+}
+
+// isBlank reports whether s holds only white space.
+func isBlank(s string) bool { return strings.TrimSpace(s) == "" }
+
+// IsLaterUserTurn reports whether messages[i] is a later user turn: a user
+// message that is not blank, is not the first user message of its
+// conversation, and follows at least one assistant message that is not
+// blank.
+func IsLaterUserTurn(messages []Message, i int) bool {
+	if i < 0 || i >= len(messages) || !IsUser(messages[i].Role) || isBlank(messages[i].Content) {
+		return false
+	}
+	earlierUser, earlierAssistant := false, false
+	for _, m := range messages[:i] {
+		switch {
+		case IsUser(m.Role):
+			earlierUser = true
+		case IsAssistant(m.Role) && !isBlank(m.Content):
+			earlierAssistant = true
+		}
+	}
+	return earlierUser && earlierAssistant
+}
+
+// Candidates returns every later user turn of the sample (IsLaterUserTurn),
+// sorted by conversation id and then message index. Ids are left empty.
+func Candidates(convs []Conversation) []Pick {
+	var out []Pick
+	for _, c := range convs {
+		for i, m := range c.Messages {
+			if IsLaterUserTurn(c.Messages, i) {
+				out = append(out, Pick{ConversationID: c.ID, TurnIndex: i, TurnSHA256: TurnSHA256(m.Content)})
+			}
+		}
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if out[a].ConversationID != out[b].ConversationID {
+			return out[a].ConversationID < out[b].ConversationID
+		}
+		return out[a].TurnIndex < out[b].TurnIndex
+	})
+	return out
+}
+
+// Select draws n later user turns at random: the candidates in their stable
+// order (Candidates) are shuffled with math/rand/v2's PCG seeded with
+// (seed, 0), and the first n are kept, in shuffled order. They get ids
+// "<prefix>-001", "<prefix>-002", ... in that order (at least three digits).
+// Asking for more turns than there are candidates is an error.
+func Select(convs []Conversation, seed uint64, n int, prefix string) ([]Pick, error) {
+	cands := Candidates(convs)
+	if n < 0 || n > len(cands) {
+		return nil, fmt.Errorf("asked for %d turns, the sample has %d later user turns", n, len(cands))
+	}
+	r := rand.New(rand.NewPCG(seed, 0))
+	r.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
+	out := cands[:n]
+	for i := range out {
+		out[i].ID = fmt.Sprintf("%s-%03d", prefix, i+1)
+	}
+	return out, nil
+}
