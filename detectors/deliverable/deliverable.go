@@ -640,7 +640,7 @@ func (q *cues) message() bool { q.load(); return q.m }
 var (
 	// messageReqRe: the request asks for a message to be sent ("write an
 	// email", "reply to him", "text to my boss", "rédige un courriel").
-	messageReqRe = litre.MustCompile(`(?i)(?:` +
+	messageReqRe = litre.MustCompileAlt(`(?i)(?:` +
 		`\b(?:an?|the|this|that|my|your|our|his|her|their|same|new|follow-up|follow up|formal|informal|short|shorter|polite|quick|friendly|professional|cold|thank-you|thank you)\s+(?:[\w-]+\s+){0,2}(?:e-?mails?|letters?|messages?|text messages?|texts|notes? to|invitations?|dms?|sms|inmail|memo|wishes|greetings? to)\b` +
 		`|\b(?:e-?mail|letter|message|note|text|dm|invitation|invite|greeting|wishes)\s+(?:to|for)\s+(?:my|the|a|an|our|his|her|their|him|them|all|every|\p{Lu})` +
 		`|\b(?:reply|respond|write back|answer)\s+to\s+(?:this|that|these|the|his|her|my|their|our|a|an|him|them|\p{Lu})\S*\s+(?:\S+\s+)?(?:e-?mail|message|comment|review|post|tweet|letter|text|customer|client|boss|manager|colleague|friend|recruiter|landlord|teacher|professor|question|inquiry|enquiry|complaint|request)` +
@@ -650,10 +650,10 @@ var (
 		`|邮件|信件|来信|回信|短信|私信|留言|回复|求职信|推荐信|感谢信|邀请函|письм|сообщени` +
 		`)`)
 	// notMessageRe: phrases where a message word names something else.
-	notMessageRe = litre.MustCompile(`(?i)\b(?:intro|introductory|introduction|body|alt|placeholder|website|web|landing page|marketing|ad|button|help|sample|example|source|plain|following|whole|entire|full|given|survey) text\b|\bletters? ["“'‘]|\b(?:error|commit|log|exception|warning|status|debug|console|flash|toast|alert|validation|system|chat|previous|last|earlier|prior|above|first|second|initial|original) (?:\w+ )?messages?\b|\bmessages? (?:queue|box|broker|bus|passing|handler|above|before|of the)\b|\b(?:key|main|core|central) messages?\b|\b\d+[- ]?letters?\b|\bletters? (?:words?|phrases?|count|case|of the alphabet)\b|\b(?:capital|upper ?case|lower ?case) letters?\b|\byour (?:last |previous )?(?:message|reply|response|answer)\b`)
+	notMessageRe = litre.MustCompileAlt(`(?i)\b(?:intro|introductory|introduction|body|alt|placeholder|website|web|landing page|marketing|ad|button|help|sample|example|source|plain|following|whole|entire|full|given|survey) text\b|\bletters? ["“'‘]|\b(?:error|commit|log|exception|warning|status|debug|console|flash|toast|alert|validation|system|chat|previous|last|earlier|prior|above|first|second|initial|original) (?:\w+ )?messages?\b|\bmessages? (?:queue|box|broker|bus|passing|handler|above|before|of the)\b|\b(?:key|main|core|central) messages?\b|\b\d+[- ]?letters?\b|\bletters? (?:words?|phrases?|count|case|of the alphabet)\b|\b(?:capital|upper ?case|lower ?case) letters?\b|\byour (?:last |previous )?(?:message|reply|response|answer)\b`)
 	// transformReqRe: the request turns a message into something else
 	// (summarise an e-mail, list its points).
-	transformReqRe = litre.MustCompile(`(?i)\b(?:summar(?:y|ize|ise)|analy[sz]e|analysis|explain|extract|outline|key points|bullet points|translate? (?:it )?into a (?:table|list)|table)\b|总结|摘要|分析|解释|zusammenfass|résum|resum`)
+	transformReqRe = litre.MustCompileAlt(`(?i)\b(?:summar(?:y|ize|ise)|analy[sz]e|analysis|explain|extract|outline|key points|bullet points|translate? (?:it )?into a (?:table|list)|table)\b|总结|摘要|分析|解释|zusammenfass|résum|resum`)
 )
 
 // codeWords are request words that ask for code.
@@ -735,7 +735,7 @@ func requestCues(request string) (code, message bool) {
 	lower := litre.ToLower(in)
 	code = asksForCode(lower)
 	if containsAny(lower, messageAnchors, messageAnchorsDFA) {
-		r := replaceAll(notMessageRe, replaceAll(quotedRe, in, " "), " ")
+		r := notMessageRe.ReplaceAllString(blankQuoted(in, " "), " ")
 		message = messageReqRe.MatchString(r) && !transformReqRe.MatchString(r)
 	}
 	return code, message
@@ -750,8 +750,50 @@ func replaceAll(p *litre.Re, s, repl string) string {
 	return p.ReplaceAllString(s, repl)
 }
 
-// quotedRe matches quoted passages of at least a few characters.
-var quotedRe = litre.MustCompile(`"[^"]{3,}"|“[^”]{3,}”|«[^»]{3,}»|„[^“”]{3,}[“”]|「[^」]{3,}」`)
+// blankQuoted replaces every quoted passage of s of at least three runes
+// between its quotes ("…", “…”, «…», „…“ or „…”, 「…」) with repl, as
+// ReplaceAllLiteralString of `"[^"]{3,}"|“[^”]{3,}”|«[^»]{3,}»|„[^“”]{3,}[“”]|「[^」]{3,}」`
+// would (quotedRef in the tests): from each opening quote, leftmost first,
+// the passage ends at the first closing quote after it; an opening quote
+// whose first closing quote comes sooner, or never, opens nothing.
+func blankQuoted(s, repl string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); {
+		k := strings.IndexAny(s[i:], `"“«„「`)
+		if k < 0 {
+			break
+		}
+		o := i + k
+		open, w := utf8.DecodeRuneInString(s[o:])
+		closers := `"`
+		switch open {
+		case '“':
+			closers = `”`
+		case '«':
+			closers = `»`
+		case '„':
+			closers = `“”`
+		case '「':
+			closers = `」`
+		}
+		body := o + w
+		if j := strings.IndexAny(s[body:], closers); j >= 0 && utf8.RuneCountInString(s[body:body+j]) >= 3 {
+			_, cw := utf8.DecodeRuneInString(s[body+j:])
+			end := body + j + cw
+			b.WriteString(s[last:o])
+			b.WriteString(repl)
+			last, i = end, end
+			continue
+		}
+		i = body
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
 
 // instruction returns the first and last paragraphs of a request, each cut
 // to 300 runes.

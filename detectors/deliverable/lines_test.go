@@ -329,3 +329,55 @@ func TestMathLineAlternatives(t *testing.T) {
 		t.Errorf("only %d sampled lines match; the test says little", matched)
 	}
 }
+
+// quotedRef is the expression blankQuoted stands for, the reference for it.
+var quotedRef = regexp.MustCompile(`"[^"]{3,}"|“[^”]{3,}”|«[^»]{3,}»|„[^“”]{3,}[“”]|「[^」]{3,}」`)
+
+func checkBlankQuoted(t *testing.T, s string) {
+	t.Helper()
+	if got, want := blankQuoted(s, "_"), quotedRef.ReplaceAllLiteralString(s, "_"); got != want {
+		t.Fatalf("blankQuoted(%q) = %q, the expression gives %q", s, got, want)
+	}
+}
+
+func TestBlankQuoted(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`say "hello" to him`, "say _ to him"},
+		{`say "hi" to him`, `say "hi" to him`}, // two runes between the quotes
+		{`"ab" "cdef"`, `"ab" _`},              // "ab" is short; its closing quote opens " " (short too)
+		{`“Dear Sir” and «bonjour» and „Hallo“ and „Moin” and 「こんにちは」`, "_ and _ and _ and _ and _"},
+		{`“abc“ no closer`, `“abc“ no closer`},
+		{`"é€中"`, "_"}, // runes, not bytes
+		{"\"\xff\xfe\xfd\"", "_"},
+		{`"unclosed`, `"unclosed`},
+		{``, ``},
+	}
+	for _, tc := range tests {
+		if got := blankQuoted(tc.in, "_"); got != tc.want {
+			t.Errorf("blankQuoted(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		checkBlankQuoted(t, tc.in)
+	}
+}
+
+// quoteAlphabet holds the pieces where blankQuoted could part from the
+// expression: every opening and closing quote, runes of one to three
+// bytes, invalid bytes and a lead byte cut short.
+var quoteAlphabet = []string{`"`, "“", "”", "«", "»", "„", "「", "」", "a", "bc", " ", "é", "中", "\xff", "\xe2\x80", "\n", "'"}
+
+func TestBlankQuotedAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(14); n > 0; n-- {
+			b.WriteString(quoteAlphabet[r.IntN(len(quoteAlphabet))])
+		}
+		checkBlankQuoted(t, b.String())
+	}
+}
+
+func FuzzBlankQuoted(f *testing.F) {
+	f.Add(`say "hello" to „him“`)
+	f.Add("\"\xff\xfe\"«ab»")
+	f.Fuzz(func(t *testing.T, s string) { checkBlankQuoted(t, s) })
+}
