@@ -45,101 +45,20 @@ func jsonLine(t *testing.T, id string, msgs ...Message) string {
 	return string(b)
 }
 
-// pyLine builds a sample line whose messages are a string holding a Python
-// literal (as written by repr in some exporters).
-func pyLine(t *testing.T, id, literal string) string {
-	t.Helper()
-	b, err := json.Marshal(map[string]any{"id": id, "messages": literal, "model": "m", "language": nil})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 func msg(role, content string) Message { return Message{Role: role, Content: content} }
 
-func TestParsePythonLiteral(t *testing.T) {
-	tests := []struct {
-		name, src string
-		want      any
-	}{
-		{"single quotes", `'abc'`, "abc"},
-		{"double quotes with apostrophe", `"it's"`, "it's"},
-		{"escaped quote", `'it\'s'`, "it's"},
-		{"newline and tab escapes", `'a\nb\tc\\d'`, "a\nb\tc\\d"},
-		{"hex, octal and unicode escapes", `'\x41\101\u00e9\U0001F600'`, "AAé😀"},
-		{"high octal", `'\777'`, "ǿ"},
-		{"unknown escape keeps the backslash", `'\q\d'`, `\q\d`},
-		{"raw string", `r'a\nb\''`, `a\nb\'`},
-		{"u prefix", `u'x'`, "x"},
-		{"triple quoted with newline", "'''a\nb'''", "a\nb"},
-		{"triple quoted CRLF reads as LF", "\"\"\"a\r\nb\"\"\"", "a\nb"},
-		{"backslash newline continuation", "'a\\\nb'", "ab"},
-		{"adjacent literals concatenate", `'a' "b"`, "ab"},
-		{"surrogate pair combined", `'\ud83d\ude00'`, "😀"},
-		{"lone surrogate", `'\ud83d'`, "\uFFFD"},
-		{"non-ASCII kept", `'中文 ça'`, "中文 ça"},
-		{"None True False", `[None, True, False]`, []any{nil, true, false}},
-		{"numbers", `[1, -2, 3.5, 1e3, 0x1f, 2j]`, []any{pyNumber("1"), pyNumber("-2"), pyNumber("3.5"), pyNumber("1e3"), pyNumber("0x1f"), pyNumber("2j")}},
-		{"tuple and grouping", `((1,), (2))`, pyTuple{pyTuple{pyNumber("1")}, pyNumber("2")}},
-		{"empty containers", `[[], (), {}]`, []any{[]any{}, pyTuple{}, pyDict{}}},
-		{"trailing comma and comment", "[1, # one\n 2,]", []any{pyNumber("1"), pyNumber("2")}},
-		{"leading blanks", "  \t[1]\n", []any{pyNumber("1")}},
-		{"dict", `{'role': 'user', "content": 'hi'}`, pyDict{{"role", "user"}, {"content", "hi"}}},
-		{"set", `{1, 2}`, pySet{pyNumber("1"), pyNumber("2")}},
-		{"tuple key", `{(1, 'a'): 2}`, pyDict{{pyTuple{pyNumber("1"), "a"}, pyNumber("2")}}},
-		{"bare tuple", `1, 2`, pyTuple{pyNumber("1"), pyNumber("2")}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := ParsePythonLiteral(tt.src)
-			if err != nil {
-				t.Fatalf("ParsePythonLiteral(%q): %v", tt.src, err)
-			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("ParsePythonLiteral(%q) = %#v, want %#v", tt.src, got, tt.want)
-			}
-		})
-	}
-}
-
-func TestParsePythonLiteralErrors(t *testing.T) {
-	for _, src := range []string{
-		``,
-		`'unterminated`,
-		"'new\nline'",
-		`[1, 2`,
-		`{'a': 1`,
-		`{'a' 1}`,
-		`[1 2]`,
-		`foo`,
-		`f'x'`,
-		`'a' b'c'`,
-		`-'a'`,
-		`012`,
-		`'\x4'`,
-		`'\N{BULLET}'`,
-		`{[1]: 2}`,
-		`[1] [2]`,
-	} {
-		if v, err := ParsePythonLiteral(src); err == nil {
-			t.Errorf("ParsePythonLiteral(%q) = %#v, want an error", src, v)
-		}
-	}
-}
-
-// TestReadSampleBothEncodings checks that a conversation reads the same
-// whether its messages are a JSON array or a string holding a Python list.
-func TestReadSampleBothEncodings(t *testing.T) {
+// TestReadSample checks that a conversation's messages read as written,
+// content with quotes, escapes and non-ASCII text included, a null content
+// as "".
+func TestReadSample(t *testing.T) {
 	msgs := []Message{
 		msg("user", "Hi, it's me.\nLine two with \"quotes\" and a back\\slash"),
 		msg("assistant", "Sure — voilà 中文 😀\ttab"),
 		msg("user", ""),
 	}
-	literal := `[{'role': 'user', 'content': 'Hi, it\'s me.\nLine two with "quotes" and a back\\slash'}, ` +
-		`{"role": 'assistant', 'content': 'Sure — voilà 中文 \U0001f600\ttab', 'extra': 1}, ` +
-		`{'role': 'user', 'content': None}]`
-	path := writeSample(t, jsonLine(t, "a", msgs...), "", pyLine(t, "b", literal))
+	null := `{"id": "b", "messages": [{"role": "user", "content": "Hi, it's me.\nLine two with \"quotes\" and a back\\slash"}, ` +
+		`{"role": "assistant", "content": "Sure — voilà 中文 \ud83d\ude00\ttab", "extra": 1}, {"role": "user", "content": null}], "language": null}`
+	path := writeSample(t, jsonLine(t, "a", msgs...), "", null)
 	convs, err := ReadSampleFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -147,11 +66,10 @@ func TestReadSampleBothEncodings(t *testing.T) {
 	if len(convs) != 2 {
 		t.Fatalf("%d conversations, want 2", len(convs))
 	}
-	if !reflect.DeepEqual(convs[0].Messages, msgs) {
-		t.Errorf("JSON array form: got %q, want %q", convs[0].Messages, msgs)
-	}
-	if !reflect.DeepEqual(convs[1].Messages, msgs) {
-		t.Errorf("Python string form: got %q, want %q", convs[1].Messages, msgs)
+	for _, c := range convs {
+		if !reflect.DeepEqual(c.Messages, msgs) {
+			t.Errorf("%s: got %q, want %q", c.ID, c.Messages, msgs)
+		}
 	}
 	if convs[0].Language != "English" || convs[1].Language != "" {
 		t.Errorf("languages %q, %q; want \"English\", \"\"", convs[0].Language, convs[1].Language)
@@ -162,10 +80,8 @@ func TestReadSampleErrors(t *testing.T) {
 	tests := []struct{ name, line, wantErr string }{
 		{"not JSON", `{"id": "x", `, "line 1"},
 		{"no id", `{"messages": []}`, "missing id"},
-		{"messages a number", `{"id": "x", "messages": 3}`, "neither an array nor a string"},
-		{"bad Python literal", `{"id": "x", "messages": "[{'role': 'user', 'content': 'a'"}`, "Python literal"},
-		{"Python list of strings", `{"id": "x", "messages": "['a']"}`, "not a dict"},
-		{"Python item without content", `{"id": "x", "messages": "[{'role': 'user'}]"}`, "no 'content'"},
+		{"messages a number", `{"id": "x", "messages": 3}`, "not a JSON array"},
+		{"messages a string", `{"id": "x", "messages": "[{'role': 'user', 'content': 'a'}]"}`, "not a JSON array"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -217,9 +133,8 @@ func syntheticSample(t *testing.T) string {
 	return writeSample(t,
 		jsonLine(t, "c2", msg("user", "q"), msg("assistant", ""), msg("user", "not a later turn yet"),
 			msg("assistant", "a"), msg("user", "c2 four"), msg("assistant", "b"), msg("user", "c2 six")),
-		pyLine(t, "c1", `[{'role': 'user', 'content': 'q'}, {'role': 'assistant', 'content': 'draft'}, `+
-			`{'role': 'user', 'content': 'make it shorter'}, {'role': 'assistant', 'content': 'short'}, `+
-			`{'role': 'user', 'content': 'now drop the \'PS\''}, {'role': 'user', 'content': '   '}]`),
+		jsonLine(t, "c1", msg("user", "q"), msg("assistant", "draft"), msg("user", "make it shorter"),
+			msg("assistant", "short"), msg("user", "now drop the 'PS'"), msg("user", "   ")),
 		jsonLine(t, "c3", msg("user", "q"), msg("assistant", "x"), msg("user", "c3 three"),
 			msg("assistant", "y"), msg("user", "c3 five")),
 	)
@@ -307,7 +222,7 @@ func TestMaterialise(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c1 := convs[1] // the Python-literal line
+	c1 := convs[1]
 	if c1.ID != "c1" {
 		t.Fatalf("unexpected order: %s", c1.ID)
 	}

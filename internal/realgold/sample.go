@@ -39,9 +39,8 @@ type Conversation struct {
 	Language string // the record's "language" field, "" when absent or null
 }
 
-// sampleRecord is a sample line as it is decoded. Messages is kept raw: it
-// is either a JSON array of {role, content} objects or a JSON string holding
-// a Python literal of the same list (the repr some exporters write).
+// sampleRecord is a sample line as it is decoded. Messages is kept raw, so
+// that a value other than an array gets an error of its own.
 type sampleRecord struct {
 	ID       string          `json:"id"`
 	Messages json.RawMessage `json:"messages"`
@@ -76,8 +75,7 @@ func ReadSampleFile(path string) ([]Conversation, error) {
 
 // ReadSample reads sample lines from r (blank lines skipped). Every line
 // must be a JSON object with a non-empty string "id" and a "messages" field
-// that is an array of {role, content} objects or a string holding a Python
-// list literal of dicts with 'role' and 'content' (see ParsePythonMessages).
+// that is an array of {role, content} objects.
 // A null content reads as "". Conversation ids must be unique. The first
 // problem is returned with its line number.
 func ReadSample(r io.Reader) ([]Conversation, error) {
@@ -136,63 +134,10 @@ func parseSampleLine(line []byte) (Conversation, error) {
 				c.Messages[i].Content = *it.Content
 			}
 		}
-	case len(raw) > 0 && raw[0] == '"':
-		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return Conversation{}, fmt.Errorf("id %s: messages: %w", rec.ID, err)
-		}
-		msgs, err := ParsePythonMessages(s)
-		if err != nil {
-			return Conversation{}, fmt.Errorf("id %s: messages (Python literal): %w", rec.ID, err)
-		}
-		c.Messages = msgs
 	default:
-		return Conversation{}, fmt.Errorf("id %s: messages is neither an array nor a string", rec.ID)
+		return Conversation{}, fmt.Errorf("id %s: messages is not a JSON array of {role, content} objects", rec.ID)
 	}
 	return c, nil
-}
-
-// ParsePythonMessages evaluates s as a Python literal (the semantics of
-// ast.literal_eval, see ParsePythonLiteral) that must be a list (or tuple)
-// of dicts, each with a string 'role' and a 'content' that is a string or
-// None (read as ""). Other keys are ignored.
-func ParsePythonMessages(s string) ([]Message, error) {
-	v, err := ParsePythonLiteral(s)
-	if err != nil {
-		return nil, err
-	}
-	list, ok := v.([]any)
-	if t, isTuple := v.(pyTuple); isTuple {
-		list, ok = t, true
-	}
-	if !ok {
-		return nil, fmt.Errorf("not a list but %s", pyTypeName(v))
-	}
-	out := make([]Message, len(list))
-	for i, e := range list {
-		d, ok := e.(pyDict)
-		if !ok {
-			return nil, fmt.Errorf("item %d is not a dict but %s", i, pyTypeName(e))
-		}
-		r, ok := d.get("role")
-		role, isStr := r.(string)
-		if !ok || !isStr {
-			return nil, fmt.Errorf("item %d: 'role' is missing or not a str", i)
-		}
-		out[i].Role = role
-		c, ok := d.get("content")
-		if !ok {
-			return nil, fmt.Errorf("item %d: no 'content'", i)
-		}
-		switch c := c.(type) {
-		case string:
-			out[i].Content = c
-		case nil:
-		default:
-			return nil, fmt.Errorf("item %d: 'content' is %s, not a str", i, pyTypeName(c))
-		}
-	}
-	return out, nil
 }
 
 // IsUser reports whether a role is the user's ("user" or "human", any case).

@@ -20,7 +20,7 @@ func TestSelectThenMaterialise(t *testing.T) {
 	var buf bytes.Buffer
 	zw, _ := zstd.NewWriter(&buf)
 	zw.Write([]byte(`{"id":"c1","messages":[{"role":"user","content":"write a note"},{"role":"assistant","content":"Note."},{"role":"user","content":"shorter"}]}` + "\n"))
-	zw.Write([]byte(`{"id":"c2","messages":"[{'role': 'user', 'content': 'hi'}, {'role': 'assistant', 'content': 'Hello!'}, {'role': 'user', 'content': 'thanks'}]"}` + "\n"))
+	zw.Write([]byte(`{"id":"c2","messages":[{"role":"user","content":"hi"},{"role":"assistant","content":"Hello!"},{"role":"user","content":"thanks"}]}` + "\n"))
 	zw.Close()
 	sample := filepath.Join(dir, "s.jsonl.zst")
 	if err := os.WriteFile(sample, buf.Bytes(), 0o644); err != nil {
