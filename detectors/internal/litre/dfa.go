@@ -29,41 +29,42 @@ func NewDFA(lits []string) *DFA {
 			}
 		}
 	}
-	// The trie: goto transitions (0 = none; the root is state 0 and has
-	// no incoming edge).
-	edges := [][]uint32{make([]uint32, d.width)}
+	// The trie, in the table itself: row st*width holds state st's goto
+	// transitions (0 = none: the root is state 0 and has no incoming edge).
+	next := make([]uint32, d.width, d.width*(1+totalLen(lits)/2))
 	d.accept = []bool{false}
 	for _, l := range lits {
 		st := 0
 		for i := 0; i < len(l); i++ {
-			c := d.class[l[i]]
-			if edges[st][c] == 0 {
-				edges = append(edges, make([]uint32, d.width))
+			k := st*d.width + int(d.class[l[i]])
+			if next[k] == 0 {
+				next[k] = uint32(len(d.accept))
+				next = append(next, make([]uint32, d.width)...)
 				d.accept = append(d.accept, false)
-				edges[st][c] = uint32(len(edges) - 1)
 			}
-			st = int(edges[st][c])
+			st = int(next[k])
 		}
 		d.accept[st] = true
 	}
 	// Breadth-first: each state's failure state is resolved before its
-	// children, so missing transitions copy the failure state's ones.
-	d.next = make([]uint32, len(edges)*d.width)
-	fail := make([]uint32, len(edges))
-	queue := []int{0}
+	// children, so missing transitions copy the failure state's ones. A
+	// row still holds only its goto transitions when its state is reached.
+	d.next = next
+	fail := make([]uint32, len(d.accept))
+	queue := make([]int, 1, len(d.accept))
 	for len(queue) > 0 {
 		st := queue[0]
 		queue = queue[1:]
+		row := st * d.width
 		for c := 0; c < d.width; c++ {
-			child := int(edges[st][c])
+			child := int(d.next[row+c])
 			if c == 0 || child == 0 {
 				// no edge: go where the failure state goes
 				if st != 0 {
-					d.next[st*d.width+c] = d.next[int(fail[st])*d.width+c]
+					d.next[row+c] = d.next[int(fail[st])*d.width+c]
 				}
 				continue
 			}
-			d.next[st*d.width+c] = uint32(child)
 			if st != 0 {
 				fail[child] = d.next[int(fail[st])*d.width+c]
 			}
@@ -74,7 +75,7 @@ func NewDFA(lits []string) *DFA {
 	// Rows: a state's number becomes its row offset; accepting states
 	// loop to themselves.
 	accept := make([]bool, len(d.next))
-	for st := range edges {
+	for st := range len(d.accept) {
 		row := st * d.width
 		accept[row] = d.accept[st]
 		for c := 0; c < d.width; c++ {
@@ -87,6 +88,16 @@ func NewDFA(lits []string) *DFA {
 	}
 	d.accept = accept
 	return d
+}
+
+// totalLen is the sum of the lengths of strs (an upper bound on the
+// states of their trie, less the root).
+func totalLen(strs []string) int {
+	n := 0
+	for _, s := range strs {
+		n += len(s)
+	}
+	return n
 }
 
 // In reports whether s holds one of the automaton's strings.

@@ -28,53 +28,53 @@ func NewMaskDFA(strs []string, masks []uint64) *MaskDFA {
 			}
 		}
 	}
-	edges := [][]uint32{make([]uint32, d.width)}
+	// The trie, in the table itself (as NewDFA builds it).
+	next := make([]uint32, d.width, d.width*(1+totalLen(strs)/2))
 	own := []uint64{0}
 	for k, s := range strs {
 		st := 0
 		for i := 0; i < len(s); i++ {
-			c := d.class[s[i]]
-			if edges[st][c] == 0 {
-				edges = append(edges, make([]uint32, d.width))
+			j := st*d.width + int(d.class[s[i]])
+			if next[j] == 0 {
+				next[j] = uint32(len(own))
+				next = append(next, make([]uint32, d.width)...)
 				own = append(own, 0)
-				edges[st][c] = uint32(len(edges) - 1)
 			}
-			st = int(edges[st][c])
+			st = int(next[j])
 		}
 		if len(s) > 0 {
 			own[st] |= masks[k]
 		}
 	}
-	next := make([]uint32, len(edges)*d.width)
-	fail := make([]uint32, len(edges))
-	queue := []int{0}
+	fail := make([]uint32, len(own))
+	queue := make([]int, 1, len(own))
 	for len(queue) > 0 {
 		st := queue[0]
 		queue = queue[1:]
 		if st != 0 {
 			own[st] |= own[fail[st]]
 		}
+		row := st * d.width
 		for c := 0; c < d.width; c++ {
-			child := int(edges[st][c])
+			child := int(next[row+c])
 			if c == 0 || child == 0 {
 				if st != 0 {
-					next[st*d.width+c] = next[int(fail[st])*d.width+c]
+					next[row+c] = next[int(fail[st])*d.width+c]
 				}
 				continue
 			}
-			next[st*d.width+c] = uint32(child)
 			if st != 0 {
 				fail[child] = next[int(fail[st])*d.width+c]
 			}
 			queue = append(queue, child)
 		}
 	}
-	d.next = make([]uint32, len(next))
 	for i, st := range next {
-		d.next[i] = st * uint32(d.width)
+		next[i] = st * uint32(d.width)
 	}
+	d.next = next
 	d.mask = make([]uint64, len(next))
-	for st := range edges {
+	for st := range len(own) {
 		d.mask[st*d.width] = own[st]
 	}
 	return d
