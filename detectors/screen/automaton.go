@@ -33,45 +33,50 @@ func newAutomaton(patterns []string) *automaton {
 			}
 		}
 	}
-	// The trie (0 = no edge; the root, state 0, has no incoming edge).
-	edges := [][]int32{make([]int32, a.width)}
+	// The trie, in the table itself: row st*width holds state st's goto
+	// transitions (0 = none: the root, state 0, has no incoming edge).
+	total := 0
+	for _, p := range patterns {
+		total += len(p)
+	}
+	next := make([]int32, a.width, a.width*(1+total/2))
 	own := [][]int32{nil}
 	for id, p := range patterns {
 		st := 0
 		for i := 0; i < len(p); i++ {
-			c := a.class[p[i]]
-			if edges[st][c] == 0 {
-				edges = append(edges, make([]int32, a.width))
+			k := st*a.width + int(a.class[p[i]])
+			if next[k] == 0 {
+				next[k] = int32(len(own))
+				next = append(next, make([]int32, a.width)...)
 				own = append(own, nil)
-				edges[st][c] = int32(len(edges) - 1)
 			}
-			st = int(edges[st][c])
+			st = int(next[k])
 		}
 		if len(p) > 0 {
 			own[st] = append(own[st], int32(id))
 		}
 	}
 	// Breadth-first: a state's failure state comes before it, so its
-	// missing transitions and its outputs can be copied.
-	next := make([]int32, len(edges)*a.width)
-	a.out = make([][]int32, len(edges))
-	fail := make([]int32, len(edges))
-	queue := []int{0}
+	// missing transitions and its outputs can be copied; a row still holds
+	// only its goto transitions when its state is reached.
+	a.out = make([][]int32, len(own))
+	fail := make([]int32, len(own))
+	queue := make([]int, 1, len(own))
 	for len(queue) > 0 {
 		st := queue[0]
 		queue = queue[1:]
 		if st != 0 {
 			a.out[st] = append(append([]int32(nil), own[st]...), a.out[fail[st]]...)
 		}
+		row := st * a.width
 		for c := 0; c < a.width; c++ {
-			child := int(edges[st][c])
+			child := int(next[row+c])
 			if c == 0 || child == 0 {
 				if st != 0 {
-					next[st*a.width+c] = next[int(fail[st])*a.width+c]
+					next[row+c] = next[int(fail[st])*a.width+c]
 				}
 				continue
 			}
-			next[st*a.width+c] = int32(child)
 			if st != 0 {
 				fail[child] = next[int(fail[st])*a.width+c]
 			}
