@@ -47,8 +47,9 @@ eval: build
 	./$(BIN) eval --label "retired held-out turns, now dev ($(GOLD)/heldout4)" --turns $(GOLD)/heldout4/turns.jsonl
 	./$(BIN) eval --label "retired held-out turns, now dev ($(GOLD)/heldout5)" --turns $(GOLD)/heldout5/turns.jsonl
 	./$(BIN) eval --label "retired held-out turns, now dev ($(GOLD)/heldout6)" --turns $(GOLD)/heldout6/turns.jsonl
-	@if [ -f $(GOLD)/heldout7/turns.jsonl ]; then \
-	  ./$(BIN) eval --label "held-out turns ($(GOLD)/heldout7, see its README)" --turns $(GOLD)/heldout7/turns.jsonl; fi
+	./$(BIN) eval --label "retired held-out turns, now dev ($(GOLD)/heldout7)" --turns $(GOLD)/heldout7/turns.jsonl
+	@if [ -f $(GOLD)/heldout8/turns.jsonl ]; then \
+	  ./$(BIN) eval --label "held-out turns ($(GOLD)/heldout8, see its README)" --turns $(GOLD)/heldout8/turns.jsonl; fi
 	@for d in fresh fresh2; do if [ -f $(GOLD)/$$d/replies.jsonl ]; then \
 	  ./$(BIN) eval --label "blind set ($(GOLD)/$$d, see its README)" --replies $(GOLD)/$$d/replies.jsonl; fi; done
 

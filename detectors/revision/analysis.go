@@ -76,6 +76,8 @@ type analysis struct {
 	text8v      string // text8's memo
 	gateDone9   bool
 	gate9v      bool // gate9's memo
+	gateDone10  bool
+	gate10v     bool // gate10's memo
 }
 
 type material struct {

@@ -49,7 +49,7 @@ import (
 )
 
 // Version identifies the rules; it is recorded with results.
-const Version = "revision-rules-9"
+const Version = "revision-rules-10"
 
 // Revision types.
 const (
@@ -144,6 +144,7 @@ func (c *Classifier) explain(memo *Memo, history []corpora.Message, turn string)
 	v.Type, v.Item = a.rules7(v.Type, v.Item)
 	v.Type, v.Item = a.rules8(v.Type, v.Item)
 	v.Type, v.Item = a.rules9(v.Type, v.Item)
+	v.Type, v.Item = a.rules10(v.Type, v.Item)
 	if (v.Type == "" || v.Type == Other) && a.turnVeto() == "" && (len(a.sents) == 0 || !a.newTask(a.sents[0])) && a.featureWish() {
 		// "each item needs a little x button next to it to delete it":
 		// a feature for every item of the draft, whatever cue it holds.
