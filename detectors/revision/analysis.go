@@ -70,14 +70,10 @@ type analysis struct {
 	raw6        string // rawFold's memo
 	clDone7     bool
 	cl7         []span // clauses7's memo
-	gateDone8   bool
-	gate8v      bool // gate8's memo
+	gatesDone   bool
+	gatesV      gateBits // gates' memo
 	textDone8   bool
 	text8v      string // text8's memo
-	gateDone9   bool
-	gate9v      bool // gate9's memo
-	gateDone10  bool
-	gate10v     bool // gate10's memo
 }
 
 type material struct {

@@ -57,10 +57,7 @@ func (a *analysis) rules10(typ, item string) (string, string) {
 // gate10 reports whether the turn holds one of the phrases that the
 // finding families of rules10 look for (one automaton pass, memoized).
 func (a *analysis) gate10() bool {
-	if !a.gateDone10 {
-		a.gateDone10, a.gate10v = true, gateAny10.in(a.text8())
-	}
-	return a.gate10v
+	return a.gates()&gate10Bit != 0
 }
 
 // leadTrim10 drops discourse words, interjections and request frames
@@ -1213,7 +1210,7 @@ func (a *analysis) veto10(typ string) string {
 	if typ == Correct && a.itemNumber10() && len(a.acc) <= 1 {
 		return "a list item named by its number"
 	}
-	if !vetoAny10.in(a.text8()) {
+	if a.gates()&veto10Bit == 0 {
 		return ""
 	}
 	if k, _ := phraseAt9(a.f, orWithout10); k >= 0 && a.isQuestion9() && typ != Replace {
@@ -1421,11 +1418,7 @@ func gateWords10(ws map[string]bool, pre, post string) []string {
 	return out
 }
 
-var gateAny10 = newAnyOf(gateKeys8(gateLists10))
-
 // vetoLists10 are the phrase lists of the vetoes, read only when vetoAny10
 // finds one of them in a turn the earlier rules took for a revision.
 var vetoLists10 = [][]string{opinionTags10, cjkOpinions10, whatIf10, orWithout10, doneReports10, sameFormat10, realisations10,
 	whOpen10, {"а если я", "如果我", "要是我"}}
-
-var vetoAny10 = newAnyOf(gateKeys8(vetoLists10))

@@ -177,28 +177,3 @@ func TestRules10History(t *testing.T) {
 		}
 	}
 }
-
-// TestRules10Automata checks that gate10 is read by an automaton and holds
-// every phrase its families look for.
-func TestRules10Automata(t *testing.T) {
-	if gateAny10.dfa == nil {
-		t.Error("gate10 has no automaton")
-	}
-	for _, l := range gateLists10 {
-		for _, p := range l {
-			if !gateAny10.in("x " + p + " x") {
-				t.Errorf("gate10 misses %q", p)
-			}
-		}
-	}
-	if vetoAny10.dfa == nil {
-		t.Error("the rules-10 vetoes have no automaton")
-	}
-	for _, l := range vetoLists10 {
-		for _, p := range l {
-			if !vetoAny10.in("x " + p + " x") {
-				t.Errorf("vetoAny10 misses %q", p)
-			}
-		}
-	}
-}

@@ -52,10 +52,7 @@ func (a *analysis) rules8(typ, item string) (string, string) {
 // phrase-list families of rules8 look for (one automaton pass over the
 // turn, memoized): most turns hold none, and then no family list is read.
 func (a *analysis) gate8() bool {
-	if !a.gateDone8 {
-		a.gateDone8, a.gate8v = true, gateAny8.in(a.text8())
-	}
-	return a.gate8v
+	return a.gates()&gate8Bit != 0
 }
 
 // text8 returns the folded prose with every run of white space made one
@@ -1530,7 +1527,6 @@ func (l *lazyAnyOf) get() *anyOf {
 func (l *lazyAnyOf) in(s string) bool { return l.get().in(s) }
 
 var (
-	gateAny8            = newAnyOf(gateKeys8(gateLists8))
 	cjkKeepCuesAny8     = newLazyAnyOf(cjkKeepCues8)
 	reportVerbsAny8     = newLazyAnyOf(slices.Sorted(maps.Keys(reportVerbs8)))
 	policiesAny8        = newLazyAnyOf(policies8)

@@ -243,25 +243,14 @@ func TestRules8Histories(t *testing.T) {
 
 // TestRules8Automata checks that every phrase list of rules8 is read by an
 // automaton (anyOf falls back to a loop of strings.Contains when a list
-// uses more than 255 byte values) and that gate8 holds every phrase its
-// families look for.
+// uses more than 255 byte values); TestPhraseGates checks the gate.
 func TestRules8Automata(t *testing.T) {
-	if gateAny8.dfa == nil {
-		t.Error("gate8 has no automaton")
-	}
 	for i, a := range []*lazyAnyOf{cjkKeepCuesAny8, reportVerbsAny8, policiesAny8, justSayAny8, wantItToAny8, insteadOfAny8,
 		canBeAny8, soundFramesAny8, rejectionsAny8, redoAsksAny8, otherPartAny8, byTheWayAny8, mismatchAny8, notGoingAny8,
 		sortAsksAny8, oneMoreAny8, otherTextAny8, gameSetupsAny8, noErrorsAny8, successAny8, bareQuestionsAny8,
 		betterQuestionsAny8, triedAllAny8} {
 		if a.get().dfa == nil {
 			t.Errorf("anyOf #%d has no automaton", i)
-		}
-	}
-	for _, l := range gateLists8 {
-		for _, p := range l {
-			if !gateAny8.in("x " + p + " x") {
-				t.Errorf("gate8 misses %q", p)
-			}
 		}
 	}
 }

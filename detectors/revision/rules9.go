@@ -57,10 +57,7 @@ func (a *analysis) rules9(typ, item string) (string, string) {
 // gate9 reports whether the turn holds one of the phrases that the
 // phrase-list families of rules9 look for (one automaton pass, memoized).
 func (a *analysis) gate9() bool {
-	if !a.gateDone9 {
-		a.gateDone9, a.gate9v = true, gateAny9.in(a.text8())
-	}
-	return a.gate9v
+	return a.gates()&gate9Bit != 0
 }
 
 // inDraft9 reports w, a word of the turn, in the draft: as a word, in
@@ -1700,8 +1697,6 @@ func (a *analysis) findGated9() (string, string, string) {
 // its own cheaper conditions.)
 var gateLists9 = [][]string{insteadOf8, preferFrames9, simpleAsks9, incredulity9, jaChangeTo9, zhChangeTo9, dislikes9, allergies9, wherePhrases9, keepOuts9, negWrites9,
 	cliticRemovals9, testAsks9, changedFacts9, dismissals9, cjkDismissEnds9, maybeNots9, weRemove9}
-
-var gateAny9 = newAnyOf(gateKeys8(gateLists9))
 
 // hasSubstring reports a phrase of ps in t (without word boundaries), by a
 // loop of strings.Contains: the rules-9 families read their lists only for
