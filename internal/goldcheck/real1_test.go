@@ -15,8 +15,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"regexp"
-	"slices"
 	"testing"
 )
 
@@ -26,79 +24,12 @@ const (
 	real1Name    = "real1/labels.jsonl"
 )
 
-// real1Keys are the fields of a label line, in the order they are written.
-var real1Keys = []string{"id", "conversation_id", "turn_index", "turn_sha256", "is_revision", "revision_type", "language", "item", "note"}
-
-var (
-	real1SHA  = regexp.MustCompile(`^[0-9a-f]{64}$`)
-	real1Conv = regexp.MustCompile(`^[0-9a-f]{32}$`)
-	real1Lang = regexp.MustCompile(`^[a-z]{2}$`)
-)
-
-// real1Label is one line of labels.jsonl.
-type real1Label struct {
-	ID             string  `json:"id"`
-	ConversationID string  `json:"conversation_id"`
-	TurnIndex      int     `json:"turn_index"`
-	TurnSHA256     string  `json:"turn_sha256"`
-	IsRevision     bool    `json:"is_revision"`
-	RevisionType   *string `json:"revision_type"`
-	Language       string  `json:"language"`
-	Item           string  `json:"item"`
-	Note           string  `json:"note"`
-}
-
-// real1Problems returns what is wrong with line n (1-based) of the file.
+// real1Problems returns what is wrong with line n (1-based) of the file:
+// pointerProblems, and ids r1-001, r1-002, ... in order.
 func real1Problems(n int, line []byte) []string {
-	var probs []string
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(line, &raw); err != nil {
-		return []string{err.Error()}
-	}
-	for _, k := range real1Keys {
-		if _, ok := raw[k]; !ok {
-			probs = append(probs, fmt.Sprintf("missing field %q", k))
-		}
-	}
-	for k := range raw {
-		if !slices.Contains(real1Keys, k) {
-			probs = append(probs, fmt.Sprintf("unexpected field %q", k))
-		}
-	}
-	var l real1Label
-	if err := json.Unmarshal(line, &l); err != nil {
-		return append(probs, err.Error())
-	}
-	if want := fmt.Sprintf("r1-%03d", n); l.ID != want {
+	l, probs, ok := pointerProblems(line)
+	if want := fmt.Sprintf("r1-%03d", n); ok && l.ID != want {
 		probs = append(probs, fmt.Sprintf("id %q, want %q (ids are sequential)", l.ID, want))
-	}
-	if !real1Conv.MatchString(l.ConversationID) {
-		probs = append(probs, fmt.Sprintf("conversation_id %q is not 32 hex digits", l.ConversationID))
-	}
-	if l.TurnIndex < 2 {
-		probs = append(probs, fmt.Sprintf("turn_index %d: a later user turn has index 2 or more", l.TurnIndex))
-	}
-	if !real1SHA.MatchString(l.TurnSHA256) {
-		probs = append(probs, fmt.Sprintf("turn_sha256 %q is not 64 lower-case hex digits", l.TurnSHA256))
-	}
-	if l.IsRevision != (l.RevisionType != nil) {
-		probs = append(probs, "revision_type must be null exactly when is_revision is false")
-	}
-	typ := ""
-	if l.RevisionType != nil {
-		typ = *l.RevisionType
-		if !turnsTypes[typ] {
-			probs = append(probs, fmt.Sprintf("unknown revision_type %q", typ))
-		}
-	}
-	if l.Item != "" && typ != "withdraw" && typ != "replace" {
-		probs = append(probs, fmt.Sprintf("item %q on a turn that is not a withdrawal or replacement", l.Item))
-	}
-	if !real1Lang.MatchString(l.Language) {
-		probs = append(probs, fmt.Sprintf("language %q is not an ISO 639-1 code", l.Language))
-	}
-	if l.Note == "" {
-		probs = append(probs, "empty note")
 	}
 	return probs
 }
@@ -122,7 +53,7 @@ func TestReal1Labels(t *testing.T) {
 		for _, p := range real1Problems(n, line) {
 			t.Errorf("line %d: %s", n, p)
 		}
-		var l real1Label
+		var l pointerLabel
 		if json.Unmarshal(line, &l) != nil {
 			continue
 		}

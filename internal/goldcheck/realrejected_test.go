@@ -37,51 +37,15 @@ const (
 // negatives, and are not in labels.jsonl.
 var realRejectedBlank = []int{91, 135, 149, 219, 232, 273, 286}
 
-// realRejectedKeys are the fields of a label line, in the order they are
-// written (the same as real1's).
-var realRejectedKeys = []string{"id", "conversation_id", "turn_index", "turn_sha256", "is_revision", "revision_type", "language", "item", "note"}
+var realRejectedID = regexp.MustCompile(`^rj-([0-9]{3})$`)
 
-var (
-	realRejectedID   = regexp.MustCompile(`^rj-([0-9]{3})$`)
-	realRejectedSHA  = regexp.MustCompile(`^[0-9a-f]{64}$`)
-	realRejectedConv = regexp.MustCompile(`^[0-9a-f]{32}$`)
-	realRejectedLang = regexp.MustCompile(`^[a-z]{2}$`)
-)
-
-// realRejectedLabel is one line of labels.jsonl.
-type realRejectedLabel struct {
-	ID             string  `json:"id"`
-	ConversationID string  `json:"conversation_id"`
-	TurnIndex      int     `json:"turn_index"`
-	TurnSHA256     string  `json:"turn_sha256"`
-	IsRevision     bool    `json:"is_revision"`
-	RevisionType   *string `json:"revision_type"`
-	Language       string  `json:"language"`
-	Item           string  `json:"item"`
-	Note           string  `json:"note"`
-}
-
-// realRejectedProblems returns what is wrong with one line on its own, and
-// the sample position its id gives (0 when the id is malformed).
+// realRejectedProblems returns what is wrong with one line on its own
+// (pointerProblems, and an id rj-NNN within the sample), and the sample
+// position its id gives (0 when the id is malformed).
 func realRejectedProblems(line []byte) (int, []string) {
-	var probs []string
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(line, &raw); err != nil {
-		return 0, []string{err.Error()}
-	}
-	for _, k := range realRejectedKeys {
-		if _, ok := raw[k]; !ok {
-			probs = append(probs, fmt.Sprintf("missing field %q", k))
-		}
-	}
-	for k := range raw {
-		if !slices.Contains(realRejectedKeys, k) {
-			probs = append(probs, fmt.Sprintf("unexpected field %q", k))
-		}
-	}
-	var l realRejectedLabel
-	if err := json.Unmarshal(line, &l); err != nil {
-		return 0, append(probs, err.Error())
+	l, probs, ok := pointerProblems(line)
+	if !ok {
+		return 0, probs
 	}
 	pos := 0
 	if m := realRejectedID.FindStringSubmatch(l.ID); m == nil {
@@ -92,34 +56,6 @@ func realRejectedProblems(line []byte) (int, []string) {
 			probs = append(probs, fmt.Sprintf("id %q is outside rj-001..rj-%03d", l.ID, realRejectedSample))
 			pos = 0
 		}
-	}
-	if !realRejectedConv.MatchString(l.ConversationID) {
-		probs = append(probs, fmt.Sprintf("conversation_id %q is not 32 hex digits", l.ConversationID))
-	}
-	if l.TurnIndex < 2 {
-		probs = append(probs, fmt.Sprintf("turn_index %d: a later user turn has index 2 or more", l.TurnIndex))
-	}
-	if !realRejectedSHA.MatchString(l.TurnSHA256) {
-		probs = append(probs, fmt.Sprintf("turn_sha256 %q is not 64 lower-case hex digits", l.TurnSHA256))
-	}
-	if l.IsRevision != (l.RevisionType != nil) {
-		probs = append(probs, "revision_type must be null exactly when is_revision is false")
-	}
-	typ := ""
-	if l.RevisionType != nil {
-		typ = *l.RevisionType
-		if !turnsTypes[typ] {
-			probs = append(probs, fmt.Sprintf("unknown revision_type %q", typ))
-		}
-	}
-	if l.Item != "" && typ != "withdraw" && typ != "replace" {
-		probs = append(probs, fmt.Sprintf("item %q on a turn that is not a withdrawal or replacement", l.Item))
-	}
-	if !realRejectedLang.MatchString(l.Language) {
-		probs = append(probs, fmt.Sprintf("language %q is not an ISO 639-1 code", l.Language))
-	}
-	if l.Note == "" {
-		probs = append(probs, "empty note")
 	}
 	return pos, probs
 }
@@ -154,7 +90,7 @@ func TestRealRejectedLabels(t *testing.T) {
 			last = pos
 			seen[pos] = true
 		}
-		var l realRejectedLabel
+		var l pointerLabel
 		if json.Unmarshal(line, &l) != nil {
 			continue
 		}

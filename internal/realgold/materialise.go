@@ -99,37 +99,32 @@ func ReadLabels(r io.Reader) ([]Label, error) {
 	var out []Label
 	ids := map[string]int{}
 	turns := map[Pick]string{}
-	br := bufio.NewReaderSize(r, 1<<16)
-	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			var l Label
-			dec := json.NewDecoder(bytes.NewReader(line))
-			dec.DisallowUnknownFields()
-			if derr := dec.Decode(&l); derr != nil {
-				return nil, fmt.Errorf("line %d: %w", n, derr)
-			}
-			if cerr := CheckLabel(l); cerr != nil {
-				return nil, fmt.Errorf("line %d (label %s): %w", n, l.ID, cerr)
-			}
-			if prev, ok := ids[l.ID]; ok {
-				return nil, fmt.Errorf("line %d: label id %s already used on line %d", n, l.ID, prev)
-			}
-			ids[l.ID] = n
-			key := Pick{ConversationID: l.ConversationID, TurnIndex: l.TurnIndex}
-			if prev, ok := turns[key]; ok {
-				return nil, fmt.Errorf("line %d (label %s): same turn as label %s", n, l.ID, prev)
-			}
-			turns[key] = l.ID
-			out = append(out, l)
+	err := eachLine(r, func(n int, line []byte) error {
+		var l Label
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&l); err != nil {
+			return fmt.Errorf("line %d: %w", n, err)
 		}
-		if err == io.EOF {
-			return out, nil
+		if err := CheckLabel(l); err != nil {
+			return fmt.Errorf("line %d (label %s): %w", n, l.ID, err)
 		}
-		if err != nil {
-			return nil, err
+		if prev, ok := ids[l.ID]; ok {
+			return fmt.Errorf("line %d: label id %s already used on line %d", n, l.ID, prev)
 		}
+		ids[l.ID] = n
+		key := Pick{ConversationID: l.ConversationID, TurnIndex: l.TurnIndex}
+		if prev, ok := turns[key]; ok {
+			return fmt.Errorf("line %d (label %s): same turn as label %s", n, l.ID, prev)
+		}
+		turns[key] = l.ID
+		out = append(out, l)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	return out, nil
 }
 
 // Materialise joins labels to the sample: for each label, in order, the

@@ -20,10 +20,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
-	"github.com/klauspost/compress/zstd"
+	"github.com/revtrace/revtrace/corpora"
 )
 
 // Message is one message of a conversation, as stored.
@@ -47,26 +46,15 @@ type sampleRecord struct {
 	Language *string         `json:"language"`
 }
 
-// ReadSampleFile reads a sample file: JSON Lines, zstd-compressed when the
-// name ends in ".zst" or the data starts with the zstd magic number.
+// ReadSampleFile reads a sample file: JSON Lines, zstd- or
+// gzip-compressed or plain (corpora.Open, which tells by the magic bytes).
 func ReadSampleFile(path string) ([]Conversation, error) {
-	f, err := os.Open(path)
+	rc, err := corpora.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<16)
-	var r io.Reader = br
-	magic, _ := br.Peek(4)
-	if strings.HasSuffix(path, ".zst") || bytes.Equal(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}) {
-		zr, err := zstd.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		defer zr.Close()
-		r = zr
-	}
-	convs, err := ReadSample(r)
+	defer rc.Close()
+	convs, err := ReadSample(rc)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -81,25 +69,40 @@ func ReadSampleFile(path string) ([]Conversation, error) {
 func ReadSample(r io.Reader) ([]Conversation, error) {
 	var out []Conversation
 	seen := map[string]int{}
+	err := eachLine(r, func(n int, line []byte) error {
+		c, err := parseSampleLine(line)
+		if err != nil {
+			return fmt.Errorf("line %d: %w", n, err)
+		}
+		if prev, ok := seen[c.ID]; ok {
+			return fmt.Errorf("line %d: conversation id %q already used on line %d", n, c.ID, prev)
+		}
+		seen[c.ID] = n
+		out = append(out, c)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// eachLine calls fn with every non-blank line of r and its number
+// (1-based), stopping at the first error of fn or of the reader.
+func eachLine(r io.Reader, fn func(n int, line []byte) error) error {
 	br := bufio.NewReaderSize(r, 1<<16)
 	for n := 1; ; n++ {
 		line, err := br.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
-			c, perr := parseSampleLine(line)
-			if perr != nil {
-				return nil, fmt.Errorf("line %d: %w", n, perr)
+			if ferr := fn(n, line); ferr != nil {
+				return ferr
 			}
-			if prev, ok := seen[c.ID]; ok {
-				return nil, fmt.Errorf("line %d: conversation id %q already used on line %d", n, c.ID, prev)
-			}
-			seen[c.ID] = n
-			out = append(out, c)
 		}
 		if err == io.EOF {
-			return out, nil
+			return nil
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
 }
