@@ -165,7 +165,7 @@ var (
 
 	// assistantRe: the assistant speaking of itself or offering help,
 	// anywhere in a short line ("Hello! How can I assist you today?").
-	assistantRe = litre.MustCompile(alt(
+	assistantRe = litre.MustCompileAlt(alt(
 		`\bhow (?:can|may|could) i (?:help|assist)`, `\bwhat can i (?:do|help)`, `\bi'm (?:here|happy|glad) to help`,
 		`\bas an ai\b`, `\bi(?:'m| am) an ai\b`, `\bai language model\b`, `\bfeel free to ask\b`,
 		`\bis there (?:anything|something) (?:else )?(?:i can|you(?:'d| would) like|you need)`,
@@ -176,7 +176,7 @@ var (
 	// presentRe: a phrase that presents the deliverable ("Here's the
 	// revised email", "Voici ...", "以下是 ..."); with a final colon it
 	// makes a lead-in.
-	presentRe = litre.MustCompile(alt(
+	presentRe = litre.MustCompileAlt(alt(
 		`\bhere's`, `\bhere is`, `\bhere are`, `\bhere you go`, `\bbelow is`, `\bbelow are`, `\bbelow you`,
 		`\bthe following`, `\bas follows`, `\bfollowing (?:is|are)`,
 		`\b(?:is|are) (?:the|a|an|my|your) (?:revised|updated|corrected|edited|modified|new|rewritten|shortened|final|improved|polished|adjusted|reworded|rephrased|cleaned)`,
@@ -187,7 +187,7 @@ var (
 	))
 	// labelRe: a label naming a revised deliverable ("Revised email:",
 	// "**Updated version**", "修改后的邮件：").
-	labelRe = litre.MustCompile(alt(
+	labelRe = litre.MustCompileAlt(alt(
 		`\b(?:revised|updated|corrected|edited|modified|new|rewritten|shortened|final|improved|polished|adjusted|amended|refined|fixed|cleaned[- ]up|reworded|rephrased|redacted|sanitized|anonymi[sz]ed)\s+(?:[\p{L}'-]+\s+){0,2}(?:version|draft|email|e-mail|message|letter|text|code|script|snippet|list|summary|report|paragraph|sentence|response|reply|post|document|table|itinerary|resume|résumé|cv|essay|story|poem|config|configuration|query|function|program|file|template|bio|description|note|output|answer|copy|content|abstract|introduction|section|proposal|plan|agenda|schedule|menu|recipe)s?\b`,
 		`\b(?:version|lettre|courriel|message|texte|code|réponse) (?:révisée?|modifiée?|corrigée?|mise? à jour|actualisée?|améliorée?)`,
 		`\b(?:überarbeitete|aktualisierte|korrigierte|geänderte|angepasste|neue|verbesserte)[rsn]?\s+\pL+`,
@@ -198,7 +198,7 @@ var (
 
 	// editRe: first-person narration of the edit ("I've removed ...",
 	// "I'll use Thursday instead", "J'ai supprimé ...", "我已删除...").
-	editRe = litre.MustCompile(`^` + alt(
+	editRe = litre.MustCompileAlt(`^` + alt(
 		`i(?:'ve| have| had|'ll| will|'m| am|'d| would)?(?: also| now| just| simply| further| then| additionally| already| carefully| gone ahead and| went ahead and| took the liberty of| tried to| made sure to| kept| only)?\s+(?:remov|delet|omit|exclud|drop|left|leav|(?:tak\pL*|took) (?:\S+ ){0,4}?(?:out|off (?:the|of|your)|away|the liberty)|strip|redact|replac|swap|substitut|chang|updat|revis|edit|modif|adjust|rewr|rephras|reword|correct|fix|made|mak|add|includ|kept|keep|retain|incorporat|shorten|condens|simplif|expand|restructur|reformat|translat|use[ds]?\b|using|ensur|avoid|focus|highlight|tweak|tailor|amend|refin|polish|clean|trim|cut|integrat|insert|put|moved|mov|rearrang|reorganiz|reorder|combin|merg|address|implement|went|gone|going to|happy to|glad to|also|toned|softened|streamlin|consolidat|anonymi|generaliz|mask|hid|blank|replac)`,
 		`(?:ich habe|ich hab|hab|ich werde)\s.*(?:entfernt|gelöscht|weggelassen|ersetzt|geändert|angepasst|überarbeitet|aktualisiert|korrigiert|hinzugefügt|ausgelassen|gestrichen|entfernen|ersetzen)`,
 		`(?:j'ai|je vais|je l'ai|nous avons|j'ai également)\s.*(?:supprimé|retiré|enlevé|remplacé|modifié|mis à jour|corrigé|ajouté|omis|révisé|ajusté|reformulé|supprimer|retirer|remplacer|modifier)`,
@@ -209,13 +209,13 @@ var (
 		`我?(?:已经|已|刚刚|这里)?(?:为您|帮您|帮你|为你|给您|给你)?(?:删除|移除|去掉|去除|删去|替换|修改|更新|调整|更正|添加|省略|改写|重写|换成|改成|删掉)`,
 	))
 	// passiveRe: passive edit narration ("The password has been removed.").
-	passiveRe = litre.MustCompile(`^(?:the|all|any|your|this|these|that|those|each|every|mentions?|references?|it|they|le|la|les|el|los|las|die|der|das)\b.{0,120}?` + alt(
+	passiveRe = litre.MustCompileAlt(`^(?:the|all|any|your|this|these|that|those|each|every|mentions?|references?|it|they|le|la|les|el|los|las|die|der|das)\b.{0,120}?` + alt(
 		`\b(?:has|have|had) been (?:removed|deleted|omitted|excluded|dropped|taken out|left out|stripped|redacted|replaced|swapped|substituted|changed|updated|revised|edited|modified|adjusted|rewritten|rephrased|corrected|fixed|added|included|shortened|incorporated|masked|anonymi[sz]ed)\b`,
 		`\bwurden? .*(?:entfernt|ersetzt|gelöscht|weggelassen)`, `\ba été (?:supprimée?|retirée?|remplacée?|enlevée?)`,
 		`\bha sido (?:eliminad|reemplazad|quitad)`, nb+`был[аио]? (?:удален|убран|заменен)`,
 	) + `|已(?:被)?(?:删除|移除|替换|去掉)`)
 	// asRequestedRe: a reference to the user's request ("as you asked").
-	asRequestedRe = litre.MustCompile(alt(
+	asRequestedRe = litre.MustCompileAlt(alt(
 		`\b(?:as|per) (?:you )?(?:requested|asked|instructed|wished|specified|wanted)\b`,
 		`\bas per your (?:request|instructions?)\b`, `\bper your (?:request|instructions?)\b`,
 		`\bcomme (?:vous l'avez|tu l'as) demandé`, `\bwie (?:gewünscht|gewuenscht|angefordert)`, `\bcomo (?:solicitaste|pediste|solicitó|pidió)`, `按照您的要求|根据您的要求|按你的要求|如您所要求`,
@@ -267,7 +267,7 @@ var (
 
 	// changeLeadRe: a line that introduces a list of the changes made
 	// ("Changes made:", "What I changed:", "### Key changes").
-	changeLeadRe = litre.MustCompile(`^` + alt(
+	changeLeadRe = litre.MustCompileAlt(`^` + alt(
 		`(?:key |main |major |summary of |list of |the |some |a few )?(?:changes|edits|modifications|adjustments|revisions|updates|improvements|corrections|tweaks)(?: made| i made| applied| include| are)?`,
 		`(?:what|here's what|here is what) (?:i |was |has been |have been )?(?:changed|removed|updated|did|modified|adjusted|left out|omitted|replaced)`,
 		`what's (?:changed|new|different)`,

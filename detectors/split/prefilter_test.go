@@ -11,10 +11,16 @@ import (
 // allCues lists the splitter's filtered expressions.
 func allCues() map[string]*litre.Re {
 	return map[string]*litre.Re{
-		"openRe": openRe, "openShortRe": openShortRe, "openCJKRe": openCJKRe, "assistantRe": assistantRe,
-		"presentRe": presentRe, "labelRe": labelRe, "editRe": editRe, "passiveRe": passiveRe,
-		"asRequestedRe": asRequestedRe, "closeRe": closeRe, "closeCJKRe": closeCJKRe, "changeLeadRe": changeLeadRe,
+		"openRe": openRe, "openShortRe": openShortRe, "openCJKRe": openCJKRe, "closeRe": closeRe, "closeCJKRe": closeCJKRe,
 		"changeWordRe": changeWordRe, "codeLabelRe": codeLabelRe, "explainLabelRe": explainLabelRe, "sideCmdRe": sideCmdRe,
+	}
+}
+
+// altCues lists the splitter's alternations run as their alternatives.
+func altCues() map[string]*litre.Alt {
+	return map[string]*litre.Alt{
+		"assistantRe": assistantRe, "presentRe": presentRe, "labelRe": labelRe, "editRe": editRe, "passiveRe": passiveRe,
+		"asRequestedRe": asRequestedRe, "changeLeadRe": changeLeadRe,
 	}
 }
 
@@ -33,6 +39,14 @@ func TestCuePrefiltersKeepMatches(t *testing.T) {
 			t.Errorf("%s: only %d of the sampled texts match; the test says little", name, matched)
 		}
 	}
+	for name, a := range altCues() {
+		if a.Alternatives() < 2 {
+			t.Errorf("%s runs as %d alternative", name, a.Alternatives())
+		}
+		if matched := litretest.SampledAlt(t, name, a, r, 400, noise, " ,okx\n"); matched < 10 {
+			t.Errorf("%s: only %d of the sampled texts match; the test says little", name, matched)
+		}
+	}
 }
 
 func FuzzCuePrefilters(f *testing.F) {
@@ -41,9 +55,12 @@ func FuzzCuePrefilters(f *testing.F) {
 	f.Add("The password has been removed as requested.")
 	f.Fuzz(func(t *testing.T, s string) {
 		c := cueText(s)
-		for name, re := range allCues() {
-			for _, x := range []string{s, c} {
+		for _, x := range []string{s, c} {
+			for name, re := range allCues() {
 				litretest.Agree(t, name, re, x)
+			}
+			for name, a := range altCues() {
+				litretest.AgreeAlt(t, name, a, x)
 			}
 		}
 	})

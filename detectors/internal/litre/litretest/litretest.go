@@ -106,18 +106,45 @@ func SampleText(r *rand.Rand, tree *syntax.Regexp, noise []string) string {
 // and returns how many of them the expression matches.
 func Sampled(t testing.TB, name string, p *litre.Re, r *rand.Rand, n int, noise []string, trim string) int {
 	t.Helper()
-	tree := Tree(t, p)
+	return sampled(t, Tree(t, p), r, n, noise, trim, func(s string) bool { return Agree(t, name, p, s) })
+}
+
+// SampledAlt is Sampled for an alternation run as its alternatives
+// (AgreeAlt on each text).
+func SampledAlt(t testing.TB, name string, a *litre.Alt, r *rand.Rand, n int, noise []string, trim string) int {
+	t.Helper()
+	return sampled(t, Tree(t, a.Re), r, n, noise, trim, func(s string) bool { return AgreeAlt(t, name, a, s) })
+}
+
+func sampled(t testing.TB, tree *syntax.Regexp, r *rand.Rand, n int, noise []string, trim string, agree func(string) bool) int {
+	t.Helper()
 	matched := 0
 	for i := 0; i < n; i++ {
 		s := SampleText(r, tree, noise)
 		if i%2 == 0 && trim != "" {
 			s = strings.TrimLeft(s, trim)
 		}
-		if Agree(t, name, p, s) {
+		if agree(s) {
 			matched++
 		}
 	}
 	return matched
+}
+
+// AgreeAlt checks that a's MatchString and MayMatchString give on s what
+// the plain expression (a.Regexp) does (MayMatchString may say more, never
+// less), failing t (named by name) at the first difference. It reports
+// whether the expression matches s.
+func AgreeAlt(t testing.TB, name string, a *litre.Alt, s string) bool {
+	t.Helper()
+	want := a.Regexp.MatchString(s)
+	if got := a.MatchString(s); got != want {
+		t.Fatalf("%s (as %d alternatives): MatchString(%q) = %v, the expression says %v", name, a.Alternatives(), s, got, want)
+	}
+	if want && !a.MayMatchString(s) {
+		t.Fatalf("%s: MayMatchString drops %q, which matches", name, s)
+	}
+	return want
 }
 
 // Agree checks that every filtered method of p gives on s what the plain
