@@ -164,7 +164,7 @@ func LoadReplies(path string) ([]ReplyGold, error) {
 func ReadReplies(r io.Reader) ([]ReplyGold, error) {
 	var out []ReplyGold
 	seen := map[ID]int{}
-	err := eachLine(r, func(n int, line []byte) error {
+	err := EachLine(r, func(n int, line []byte) error {
 		var g ReplyGold
 		if err := json.Unmarshal(line, &g); err != nil {
 			return fmt.Errorf("line %d: %w", n, err)
@@ -233,7 +233,7 @@ func LoadTurns(path string) ([]TurnGold, error) {
 func ReadTurns(r io.Reader) ([]TurnGold, error) {
 	var out []TurnGold
 	seen := map[ID]int{}
-	err := eachLine(r, func(n int, line []byte) error {
+	err := EachLine(r, func(n int, line []byte) error {
 		var g TurnGold
 		if err := json.Unmarshal(line, &g); err != nil {
 			return fmt.Errorf("line %d: %w", n, err)
@@ -264,9 +264,10 @@ func quoteOrNull(s *string) string {
 	return strconv.Quote(*s)
 }
 
-// eachLine calls fn for every non-blank line of r (no length limit),
-// numbered from 1.
-func eachLine(r io.Reader, fn func(n int, line []byte) error) error {
+// EachLine calls fn for every non-blank line of r (no length limit),
+// numbered from 1, stopping at the first error of fn or of the reader: the
+// line loop of every gold file reader (internal/realgold's too).
+func EachLine(r io.Reader, fn func(n int, line []byte) error) error {
 	br := bufio.NewReaderSize(r, 1<<16)
 	for n := 1; ; n++ {
 		line, err := br.ReadBytes('\n')

@@ -10,11 +10,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-)
 
-// RevisionTypes are the revision types a label may carry, in precedence
-// order (reference/method.md).
-var RevisionTypes = []string{"withdraw", "replace", "correct", "extend", "reformat", "other"}
+	"github.com/revtrace/revtrace/eval"
+)
 
 // Label is one line of a labels file: a Pick and the hand-made label.
 type Label struct {
@@ -26,18 +24,8 @@ type Label struct {
 	Note         string  `json:"note"`
 }
 
-// GoldTurn is one line of a gold turns file: the TurnGold schema of
-// eval/gold.go (DESIGN.md §4), fields in the same order.
-type GoldTurn struct {
-	ID           string    `json:"id"`
-	History      []Message `json:"history"`
-	Turn         string    `json:"turn"`
-	IsRevision   bool      `json:"is_revision"`
-	RevisionType *string   `json:"revision_type"`
-	Language     string    `json:"language"`
-	Item         string    `json:"item"`
-	Note         string    `json:"note"`
-}
+// GoldTurn is one line of a gold turns file (eval.TurnGold, DESIGN.md §4).
+type GoldTurn = eval.TurnGold
 
 var (
 	hexSHA256  = regexp.MustCompile(`^[0-9a-f]{64}$`)
@@ -62,7 +50,7 @@ func CheckLabel(l Label) error {
 		return fmt.Errorf("language %q is not a two-letter ISO 639-1 code", l.Language)
 	case l.IsRevision != (l.RevisionType != nil):
 		return fmt.Errorf("is_revision %v but revision_type is %s", l.IsRevision, typeOrNull(l.RevisionType))
-	case l.RevisionType != nil && !slices.Contains(RevisionTypes, *l.RevisionType):
+	case l.RevisionType != nil && !slices.Contains(eval.RevisionTypes, *l.RevisionType):
 		return fmt.Errorf("unknown revision_type %q", *l.RevisionType)
 	case l.Item != "" && (l.RevisionType == nil || *l.RevisionType != "withdraw" && *l.RevisionType != "replace"):
 		return fmt.Errorf("item %q set on a turn that is not a withdrawal or replacement", l.Item)
@@ -99,7 +87,7 @@ func ReadLabels(r io.Reader) ([]Label, error) {
 	var out []Label
 	ids := map[string]int{}
 	turns := map[Pick]string{}
-	err := eachLine(r, func(n int, line []byte) error {
+	err := eval.EachLine(r, func(n int, line []byte) error {
 		var l Label
 		dec := json.NewDecoder(bytes.NewReader(line))
 		dec.DisallowUnknownFields()
@@ -159,7 +147,7 @@ func Materialise(convs []Conversation, labels []Label) ([]GoldTurn, error) {
 			return nil, fmt.Errorf("label %s: item %q is not a substring of the turn", l.ID, l.Item)
 		}
 		out = append(out, GoldTurn{
-			ID:           l.ID,
+			ID:           eval.ID(l.ID),
 			History:      slices.Clone(c.Messages[:l.TurnIndex]),
 			Turn:         turn,
 			IsRevision:   l.IsRevision,

@@ -15,21 +15,18 @@
 package realgold
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/eval"
 )
 
-// Message is one message of a conversation, as stored.
-type Message struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
-}
+// Message is one message of a conversation, as stored (eval's gold
+// message: a role and a content).
+type Message = eval.Message
 
 // Conversation is one line of a sample file.
 type Conversation struct {
@@ -69,7 +66,7 @@ func ReadSampleFile(path string) ([]Conversation, error) {
 func ReadSample(r io.Reader) ([]Conversation, error) {
 	var out []Conversation
 	seen := map[string]int{}
-	err := eachLine(r, func(n int, line []byte) error {
+	err := eval.EachLine(r, func(n int, line []byte) error {
 		c, err := parseSampleLine(line)
 		if err != nil {
 			return fmt.Errorf("line %d: %w", n, err)
@@ -85,26 +82,6 @@ func ReadSample(r io.Reader) ([]Conversation, error) {
 		return nil, err
 	}
 	return out, nil
-}
-
-// eachLine calls fn with every non-blank line of r and its number
-// (1-based), stopping at the first error of fn or of the reader.
-func eachLine(r io.Reader, fn func(n int, line []byte) error) error {
-	br := bufio.NewReaderSize(r, 1<<16)
-	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			if ferr := fn(n, line); ferr != nil {
-				return ferr
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
 }
 
 // parseSampleLine decodes one non-blank sample line.
@@ -141,20 +118,4 @@ func parseSampleLine(line []byte) (Conversation, error) {
 		return Conversation{}, fmt.Errorf("id %s: messages is not a JSON array of {role, content} objects", rec.ID)
 	}
 	return c, nil
-}
-
-// IsUser reports whether a role is the user's ("user" or "human", any case).
-func IsUser(role string) bool {
-	r := strings.ToLower(strings.TrimSpace(role))
-	return r == "user" || r == "human"
-}
-
-// IsAssistant reports whether a role is the assistant's ("assistant", "gpt",
-// "chatgpt", "bot" or "model", any case).
-func IsAssistant(role string) bool {
-	switch strings.ToLower(strings.TrimSpace(role)) {
-	case "assistant", "gpt", "chatgpt", "bot", "model":
-		return true
-	}
-	return false
 }

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strings"
+
+	"github.com/revtrace/revtrace/corpora"
 )
 
 // Pick is one selected turn: where it is in the sample and the SHA-256 of
@@ -32,15 +34,15 @@ func isBlank(s string) bool { return strings.TrimSpace(s) == "" }
 // conversation, and follows at least one assistant message that is not
 // blank.
 func IsLaterUserTurn(messages []Message, i int) bool {
-	if i < 0 || i >= len(messages) || !IsUser(messages[i].Role) || isBlank(messages[i].Content) {
+	if i < 0 || i >= len(messages) || corpora.NormaliseRole(messages[i].Role) != corpora.RoleUser || isBlank(messages[i].Content) {
 		return false
 	}
 	earlierUser, earlierAssistant := false, false
 	for _, m := range messages[:i] {
 		switch {
-		case IsUser(m.Role):
+		case corpora.NormaliseRole(m.Role) == corpora.RoleUser:
 			earlierUser = true
-		case IsAssistant(m.Role) && !isBlank(m.Content):
+		case corpora.NormaliseRole(m.Role) == corpora.RoleAssistant && !isBlank(m.Content):
 			earlierAssistant = true
 		}
 	}

@@ -60,7 +60,7 @@ func TestSelectThenMaterialise(t *testing.T) {
 		if len(g.History) != 2 {
 			t.Errorf("%s: history of %d messages, want 2", g.ID, len(g.History))
 		}
-		got[g.Turn] = g.ID
+		got[g.Turn] = string(g.ID)
 	}
 	if len(got) != 2 || got["shorter"] == "" || got["thanks"] == "" {
 		t.Errorf("materialised turns %v", got)
