@@ -215,6 +215,49 @@ func TestSelect(t *testing.T) {
 	}
 }
 
+func TestSelectExcluding(t *testing.T) {
+	convs, err := ReadSampleFile(syntheticSample(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := Select(convs, 3, 6, "t")
+	none, err := SelectExcluding(convs, 3, 6, "t", map[string]bool{})
+	if err != nil || !reflect.DeepEqual(plain, none) {
+		t.Errorf("an empty exclusion changed the draw: %v, %v", none, err)
+	}
+	// Leave out c1 and c3 through a picks file, as the command does.
+	path := filepath.Join(t.TempDir(), "before.jsonl")
+	before := `{"id":"x-1","conversation_id":"c1","turn_index":2}` + "\n\n" +
+		`{"id":"x-2","conversation_id":"c3","turn_index":4,"is_revision":false}` + "\n"
+	if err := os.WriteFile(path, []byte(before), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	skip := map[string]bool{}
+	if err := ConversationIDs(path, skip); err != nil {
+		t.Fatal(err)
+	}
+	if len(skip) != 2 || !skip["c1"] || !skip["c3"] {
+		t.Fatalf("ConversationIDs read %v, want c1 and c3", skip)
+	}
+	got, err := SelectExcluding(convs, 3, 2, "t", skip)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range got {
+		if p.ConversationID != "c2" {
+			t.Errorf("%s comes from excluded conversation %s", p.ID, p.ConversationID)
+		}
+	}
+	if _, err := SelectExcluding(convs, 3, 3, "t", skip); err == nil {
+		t.Error("asking for more turns than the kept conversations hold did not fail")
+	}
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	os.WriteFile(bad, []byte(`{"id":"x"}`+"\n"), 0o644)
+	if err := ConversationIDs(bad, skip); err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("a record without conversation_id gave %v, want an error naming line 1", err)
+	}
+}
+
 func strPtr(s string) *string { return &s }
 
 func TestMaterialise(t *testing.T) {

@@ -3,12 +3,15 @@ package realgold
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"sort"
 	"strings"
 
 	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/eval"
 )
 
 // Pick is one selected turn: where it is in the sample and the SHA-256 of
@@ -75,7 +78,22 @@ func Candidates(convs []Conversation) []Pick {
 // "<prefix>-001", "<prefix>-002", ... in that order (at least three digits).
 // Asking for more turns than there are candidates is an error.
 func Select(convs []Conversation, seed uint64, n int, prefix string) ([]Pick, error) {
-	cands := Candidates(convs)
+	return SelectExcluding(convs, seed, n, prefix, nil)
+}
+
+// SelectExcluding is Select over the conversations whose id is not in
+// exclude, so that a new set shares no conversation with the sets drawn
+// before it (a turn's neighbours in its conversation would otherwise leak
+// a labelled set's topics into the next). With an empty exclude it draws
+// exactly what Select draws.
+func SelectExcluding(convs []Conversation, seed uint64, n int, prefix string, exclude map[string]bool) ([]Pick, error) {
+	var kept []Conversation
+	for _, c := range convs {
+		if !exclude[c.ID] {
+			kept = append(kept, c)
+		}
+	}
+	cands := Candidates(kept)
 	if n < 0 || n > len(cands) {
 		return nil, fmt.Errorf("asked for %d turns, the sample has %d later user turns", n, len(cands))
 	}
@@ -86,4 +104,29 @@ func Select(convs []Conversation, seed uint64, n int, prefix string) ([]Pick, er
 		out[i].ID = fmt.Sprintf("%s-%03d", prefix, i+1)
 	}
 	return out, nil
+}
+
+// ConversationIDs adds to ids the conversation_id of every record of a
+// JSON Lines file of labels or picks (blank lines skipped). A record that
+// is not JSON or has no conversation id is an error naming the file and
+// line.
+func ConversationIDs(path string, ids map[string]bool) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return eval.EachLine(f, func(n int, line []byte) error {
+		var rec struct {
+			ConversationID string `json:"conversation_id"`
+		}
+		if err := json.Unmarshal(line, &rec); err != nil {
+			return fmt.Errorf("%s: line %d: %w", path, n, err)
+		}
+		if rec.ConversationID == "" {
+			return fmt.Errorf("%s: line %d: no conversation_id", path, n)
+		}
+		ids[rec.ConversationID] = true
+		return nil
+	})
 }

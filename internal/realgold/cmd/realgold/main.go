@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	realgold select [-seed 1] [-n 400] [-prefix r1] [-out FILE] SAMPLE
+//	realgold select [-seed 1] [-n 400] [-prefix r1] [-exclude LABELS,...] [-out FILE] SAMPLE
 //	realgold materialise -labels LABELS -out FILE SAMPLE
 //
 // select writes the drawn turns as JSON Lines (id, conversation_id,
@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/revtrace/revtrace/internal/realgold"
 )
@@ -30,7 +31,7 @@ func main() {
 	}
 }
 
-const usage = "usage: realgold select [-seed 1] [-n 400] [-prefix r1] [-out FILE] SAMPLE\n" +
+const usage = "usage: realgold select [-seed 1] [-n 400] [-prefix r1] [-exclude LABELS,...] [-out FILE] SAMPLE\n" +
 	"       realgold materialise -labels LABELS -out FILE SAMPLE"
 
 func run(args []string, stdout io.Writer) error {
@@ -52,6 +53,7 @@ func runSelect(args []string, stdout io.Writer) error {
 	n := fs.Int("n", 400, "number of turns to draw")
 	prefix := fs.String("prefix", "r1", "id prefix")
 	out := fs.String("out", "", "output file (default standard output)")
+	exclude := fs.String("exclude", "", "comma-separated label or selection files whose conversations are left out")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -62,7 +64,16 @@ func runSelect(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	picks, err := realgold.Select(convs, *seed, *n, *prefix)
+	skip := map[string]bool{}
+	for _, path := range strings.Split(*exclude, ",") {
+		if path == "" {
+			continue
+		}
+		if err := realgold.ConversationIDs(path, skip); err != nil {
+			return err
+		}
+	}
+	picks, err := realgold.SelectExcluding(convs, *seed, *n, *prefix, skip)
 	if err != nil {
 		return err
 	}
