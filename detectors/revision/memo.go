@@ -2,6 +2,7 @@ package revision
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/revtrace/revtrace/corpora"
 	"github.com/revtrace/revtrace/detectors/screen"
@@ -120,17 +121,11 @@ func eachShingleHash(s string, fn func(h uint64)) {
 	var cjk [4]uint64
 	nl, nc := 0, 0
 	for i := 0; ; {
-		ts, te, cjkTok, curly, ok := nextTok(s, i, len(s))
+		te, w, cjkTok, ok := nextTokHash(s, i)
 		if !ok {
 			return
 		}
 		i = te
-		var w uint64
-		if curly {
-			w = fnvString(tokWord(s, ts, te, curly))
-		} else {
-			w = fnvString(s[ts:te])
-		}
 		if cjkTok {
 			cjk[0], cjk[1], cjk[2], cjk[3] = cjk[1], cjk[2], cjk[3], w
 			if nc++; nc >= 4 {
@@ -143,6 +138,68 @@ func eachShingleHash(s string, fn func(h uint64)) {
 			fn(mixHashes(0x1a, latin[:]))
 		}
 	}
+}
+
+// nextTokHash is nextTok(s, i, len(s)) that hashes the token's word
+// (tokWord) as it reads it: it returns where the token ends, the word's
+// fnvString, and whether it is a CJK rune. It reads each byte once, where
+// nextTok and fnvString read a word twice.
+func nextTokHash(s string, i int) (j int, h uint64, cjk, ok bool) {
+	e := len(s)
+	for i < e {
+		n := 1
+		if c := s[i]; c < utf8.RuneSelf {
+			if !asciiWord[c] {
+				i++
+				continue
+			}
+		} else {
+			var r rune
+			r, n = utf8.DecodeRuneInString(s[i:])
+			if isCJK(r) {
+				return i + n, fnvString(s[i : i+n]), true, true
+			}
+			if !isWordRune(r) {
+				i += n
+				continue
+			}
+		}
+		h = fnvOffset
+		for k := i; k < i+n; k++ {
+			h = (h ^ uint64(s[k])) * fnvPrime
+		}
+		j = i + n
+		for j < e {
+			c := s[j]
+			if c < utf8.RuneSelf && asciiWord[c] {
+				h = (h ^ uint64(c)) * fnvPrime
+				j++
+				continue
+			}
+			r2, n2 := decodeAt(s, j)
+			if c >= utf8.RuneSelf && isWordRune(r2) {
+				for k := j; k < j+n2; k++ {
+					h = (h ^ uint64(s[k])) * fnvPrime
+				}
+				j += n2
+				continue
+			}
+			if (r2 == '\'' || r2 == '\u2019' || r2 == '-') && j+n2 < e {
+				r3, _ := decodeAt(s, j+n2)
+				if isWordRune(r3) {
+					if r2 == '\u2019' {
+						c = '\'' // tokWord's normalisation
+					}
+					h = (h ^ uint64(c)) * fnvPrime
+					j += n2
+					continue
+				}
+			}
+			break
+		}
+		return j, h, false, true
+	}
+	return 0, 0, false, false
 }
 
 const (

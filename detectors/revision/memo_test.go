@@ -99,3 +99,53 @@ func TestShingleHashesOnText(t *testing.T) {
 		t.Errorf("only %d distinct shingles", len(hashes.hashOf))
 	}
 }
+
+// tokHashesAsBefore checks that nextTokHash walks the tokens of s that
+// nextTok does, each hashed as fnvString(tokWord(...)).
+func tokHashesAsBefore(t *testing.T, s string) {
+	t.Helper()
+	for i, k := 0, 0; ; k++ {
+		ts, te, cjk, curly, ok := nextTok(s, i, len(s))
+		j, h, cjk2, ok2 := nextTokHash(s, i)
+		if ok != ok2 {
+			t.Fatalf("%q: token %d: nextTok found one %v, nextTokHash %v", s, k, ok, ok2)
+		}
+		if !ok {
+			return
+		}
+		if want := fnvString(tokWord(s, ts, te, curly)); j != te || cjk != cjk2 || h != want {
+			t.Fatalf("%q: token %d %q: nextTokHash gives end %d cjk %v hash %x, want %d %v %x", s, k, s[ts:te], j, cjk2, h, te, cjk, want)
+		}
+		i = te
+	}
+}
+
+// TestTokHashAsNextTok checks nextTokHash against nextTok and fnvString on
+// the memo conversations' messages, as they are and folded, and on edge
+// cases of the apostrophe and hyphen rule, CJK and broken UTF-8.
+func TestTokHashAsNextTok(t *testing.T) {
+	cases := []string{"", "a", "don't", "don’t", "it’", "’s", "x-", "-x", "well-known", "a--b", "l’été",
+		"naïve café", "e\u0301te", "日本語のテキスト", "abc日本", "日本abc", "\xff\xfeab\xc3", "a\xe2\x80", "under_score 42x",
+		"ça’va’bien", "O'Reilly’s", "'quoted' – dash —", "Привет, мир", "한국어 텍스트"}
+	for _, c := range cases {
+		tokHashesAsBefore(t, c)
+	}
+	n := 0
+	for _, msgs := range memoConversations(t) {
+		for _, m := range msgs {
+			tokHashesAsBefore(t, m.Content)
+			tokHashesAsBefore(t, screen.Fold(m.Content))
+			n++
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d messages checked", n)
+	}
+}
+
+func FuzzTokHash(f *testing.F) {
+	for _, s := range []string{"don’t stop", "l’été-là", "日本語 abc", "\xff’x", "a-’b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { tokHashesAsBefore(t, s) })
+}
