@@ -53,15 +53,19 @@ eval: build
 	@for d in fresh fresh2; do if [ -f $(GOLD)/$$d/replies.jsonl ]; then \
 	  ./$(BIN) eval --label "blind set ($(GOLD)/$$d, see its README)" --replies $(GOLD)/$$d/replies.jsonl; fi; done
 
-## eval-real: rebuild the real WildChat turns of $(GOLD)/real1 from the sample outside the repository
-## (REAL_SAMPLE) into a temporary file and score them once (not part of test; see real1/README.md)
+## eval-real: rebuild the real WildChat turns of each labelled real set (REAL_SETS, under $(GOLD)) from
+## the sample outside the repository (REAL_SAMPLE) into a temporary file and score it (not part of test;
+## real1 and real2 are held out, real-dev is for tuning: see their READMEs)
 REAL_SAMPLE ?= ../shared/real/wildchat-sample.jsonl.zst
+REAL_SETS ?= real1 real2
 .PHONY: eval-real
 eval-real: build
 	@if [ ! -f "$(REAL_SAMPLE)" ]; then echo "eval-real: $(REAL_SAMPLE) not found, skipped"; exit 0; fi; \
-	tmp=$$(mktemp "$${TMPDIR:-/tmp}/real1-turns.XXXXXX"); trap 'rm -f "$$tmp"' EXIT; \
-	$(GO) run ./internal/realgold/cmd/realgold materialise -labels $(GOLD)/real1/labels.jsonl -out "$$tmp" "$(REAL_SAMPLE)" && \
-	./$(BIN) eval --label "real turns ($(GOLD)/real1, see its README)" --turns "$$tmp"
+	tmp=$$(mktemp "$${TMPDIR:-/tmp}/real-turns.XXXXXX"); trap 'rm -f "$$tmp"' EXIT; \
+	for set in $(REAL_SETS); do \
+	  $(GO) run ./internal/realgold/cmd/realgold materialise -labels $(GOLD)/$$set/labels.jsonl -out "$$tmp" "$(REAL_SAMPLE)" && \
+	  ./$(BIN) eval --label "real turns ($(GOLD)/$$set, see its README)" --turns "$$tmp" || exit 1; \
+	done
 
 ## fuzz: run every native fuzz target for FUZZTIME each (minimising an input for at most
 ## FUZZMINTIME); every target runs even when one fails, the failures are listed at the end
