@@ -55,16 +55,18 @@ eval: build
 
 ## eval-real: rebuild the real WildChat turns of each labelled real set (REAL_SETS, under $(GOLD)) from
 ## the sample outside the repository (REAL_SAMPLE) into a temporary file and score it (not part of test;
-## real1 and real2 are held out, real-dev is for tuning: see their READMEs)
+## real1 and real2 are held out, real-dev is for tuning: see their READMEs); EVAL_FLAGS are passed to
+## eval, e.g. EVAL_FLAGS="--llm --llm-base-url URL --llm-model M --cache PATH" to score the LLM check
 REAL_SAMPLE ?= ../shared/real/wildchat-sample.jsonl.zst
 REAL_SETS ?= real1 real2
+EVAL_FLAGS ?=
 .PHONY: eval-real
 eval-real: build
 	@if [ ! -f "$(REAL_SAMPLE)" ]; then echo "eval-real: $(REAL_SAMPLE) not found, skipped"; exit 0; fi; \
 	tmp=$$(mktemp "$${TMPDIR:-/tmp}/real-turns.XXXXXX"); trap 'rm -f "$$tmp"' EXIT; \
 	for set in $(REAL_SETS); do \
 	  $(GO) run ./internal/realgold/cmd/realgold materialise -labels $(GOLD)/$$set/labels.jsonl -out "$$tmp" "$(REAL_SAMPLE)" && \
-	  ./$(BIN) eval --label "real turns ($(GOLD)/$$set, see its README)" --turns "$$tmp" || exit 1; \
+	  ./$(BIN) eval --label "real turns ($(GOLD)/$$set, see its README)" --turns "$$tmp" $(EVAL_FLAGS) || exit 1; \
 	done
 
 ## fuzz: run every native fuzz target for FUZZTIME each (minimising an input for at most
