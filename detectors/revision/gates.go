@@ -16,6 +16,7 @@ const (
 	gate9Bit                       // the phrase families of rules9
 	gate10Bit                      // the phrase families of rules10
 	veto10Bit                      // the veto lists of rules10
+	gate11Bit                      // the phrase families of rules11
 )
 
 // gateLists pairs each gate with its phrase lists.
@@ -26,7 +27,7 @@ func gateLists() []struct {
 	return []struct {
 		bit   gateBits
 		lists [][]string
-	}{{gate8Bit, gateLists8}, {gate9Bit, gateLists9}, {gate10Bit, gateLists10}, {veto10Bit, vetoLists10}}
+	}{{gate8Bit, gateLists8}, {gate9Bit, gateLists9}, {gate10Bit, gateLists10}, {veto10Bit, vetoLists10}, {gate11Bit, gateLists11}}
 }
 
 // phraseGates is one automaton of the keys of every gate, each key

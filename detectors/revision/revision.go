@@ -49,7 +49,7 @@ import (
 )
 
 // Version identifies the rules; it is recorded with results.
-const Version = "revision-rules-10"
+const Version = "revision-rules-11"
 
 // Revision types.
 const (
@@ -122,7 +122,17 @@ func (c *Classifier) explain(memo *Memo, history []corpora.Message, turn string)
 	var short bool
 	if !ok {
 		if !screen.CuelessFolded(turn, prose, folded) {
-			return Verdict{}, []string{"no cue"}
+			// The request before sent again with words added is selected
+			// without a cue (see rules11).
+			if reaskOf11(lastUser11(history), turn).kind != reaskAdded11 {
+				return Verdict{}, []string{"no cue"}
+			}
+			a := newAnalysis(c.screen, memo, history, turn, prose, folded, hits)
+			a.note("no cue: the request before sent again with words added")
+			v := Verdict{Candidate: true}
+			v.Type, v.Item = a.rules11("", "")
+			v.IsRevision = v.Type != ""
+			return v, a.notes
 		}
 		short = true // the screen selects a turn without a cue only when it is short
 	} else {
@@ -145,6 +155,7 @@ func (c *Classifier) explain(memo *Memo, history []corpora.Message, turn string)
 	v.Type, v.Item = a.rules8(v.Type, v.Item)
 	v.Type, v.Item = a.rules9(v.Type, v.Item)
 	v.Type, v.Item = a.rules10(v.Type, v.Item)
+	v.Type, v.Item = a.rules11(v.Type, v.Item)
 	if (v.Type == "" || v.Type == Other) && a.turnVeto() == "" && (len(a.sents) == 0 || !a.newTask(a.sents[0])) && a.featureWish() {
 		// "each item needs a little x button next to it to delete it":
 		// a feature for every item of the draft, whatever cue it holds.

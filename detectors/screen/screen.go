@@ -36,7 +36,7 @@ import (
 
 // Version identifies the screen's code and default rules; it is recorded with
 // results.
-const Version = "screen-8"
+const Version = "screen-9"
 
 // Cue families.
 const (
