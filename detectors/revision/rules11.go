@@ -51,7 +51,7 @@ func (a *analysis) rules11(typ, item string) (string, string) {
 		}
 		return "", ""
 	}
-	if a.nwords > 40 || a.gates()&gate11Bit == 0 {
+	if a.nwords > 60 || a.gates()&gate11Bit == 0 {
 		return "", ""
 	}
 	t, why := a.find11()
@@ -67,7 +67,7 @@ func (a *analysis) rules11(typ, item string) (string, string) {
 
 // gate11 lists: the phrase lists of the finding families.
 var gateLists11 = [][]string{doubtLeads11, doubtAny11, fullCode11, notThere11, notAll11, moreDetail11, misread11, recheck11,
-	codeVerbs11}
+	codeVerbs11, followed11, diagnostics11, beMore11}
 
 // ---- class: the request sent again
 
@@ -105,6 +105,7 @@ const (
 	reaskMinRunes11    = 15  // an earlier request of fewer runes is too short to be sent again with additions
 	reaskAddShare11    = 0.8 // share of the earlier request kept around the addition
 	reaskSwapShare11   = 0.5 // share of the earlier request kept around the swapped material
+	reaskSwapRunes11   = 40  // an earlier request of fewer runes is an instruction, not a frame for material ("make it more X")
 	reaskSwapMin11     = 12  // runes kept at least around swapped material
 	reaskSwapMinPart   = 10  // runes of each of the two materials when less is kept
 	reaskGateBytes11   = 6   // bytes compared first, at the start and at the end
@@ -156,7 +157,10 @@ func reaskOf11(prevUser, turn string) reaskInfo11 {
 	case cp > 0 && len(pn) >= reaskMinRunes11 && kept >= reaskAddShare11*float64(len(pn)) && letters11(added) >= addLetters11(cs) &&
 		(removed == "" || articles11[removed]) && len(tokenize(added, 0, len(added))) <= reaskAddMaxWords11 && !newQuestion11(added):
 		return reaskInfo11{kind: reaskAdded11, added: added}
-	case removed != "" && added != "" && cp+cs >= reaskSwapMin11 && kept >= reaskSwapShare11*float64(len(pn)):
+	case len(pn) >= reaskSwapRunes11 && cp+cs >= reaskSwapMin11 && kept >= reaskSwapShare11*float64(len(pn)) &&
+		utf8.RuneCountInString(removed) >= reaskSwapMinPart && utf8.RuneCountInString(added) >= reaskSwapMinPart:
+		// material swapped, not a value: a value changed ("at 19:00" -> "at 08:45",
+		// "in Python" -> "in JavaScript") changes the draft's request
 		return reaskInfo11{kind: reaskSwapped11}
 	case cs >= reaskSwapMin11 && cs >= cp && utf8.RuneCountInString(removed) >= reaskSwapMinPart &&
 		utf8.RuneCountInString(added) >= reaskSwapMinPart:
@@ -277,7 +281,8 @@ choices answers lines jokes quotes slogans taglines captions prompts please pls 
 func (a *analysis) veto11(typ string, r reaskInfo11) string {
 	strong := (typ == Withdraw || typ == Replace) && a.strongAcc9()
 	switch {
-	case r.kind == reaskSame11 && !(typ == Correct && a.codeBefore()) && !hasSubstring(a.f, latestRefs11):
+	case r.kind == reaskSame11 && !(typ == Correct && a.codeBefore()) && !hasSubstring(a.f, latestRefs11) &&
+		(a.nwords > sameShortWords11 || a.firstUserBefore11()):
 		return "the request before, sent again verbatim"
 	case r.kind == reaskSwapped11 && !strong && typ != Correct:
 		return "the request before with other material: a new request in the same frame"
@@ -292,6 +297,9 @@ func (a *analysis) veto11(typ string, r reaskInfo11) string {
 	}
 	if (typ == Correct || typ == Other) && (len(a.hits) == 0 || a.onlyNo11()) && a.refusal11() {
 		return "a turn after a refusal"
+	}
+	if !strong && len(a.prevRaw) < shortRefusal11 && a.refusal11() {
+		return "a turn after a bare refusal: no draft to revise"
 	}
 	if !strong && a.nwords > 40 && a.persona11() {
 		return "a new persona prompt"
@@ -313,7 +321,12 @@ func (a *analysis) answersAsk11() bool {
 // I cannot …")
 var refusals11 = []string{"i must reiterate", "i cannot provide information", "i can't provide information", "i cannot assist",
 	"i can't assist", "i cannot help with", "i can't help with", "i'm not able to help", "i am not able to help",
-	"i cannot fulfill", "i can't fulfill", "i cannot comply", "i can't comply", "not appropriate for me"}
+	"i cannot fulfill", "i can't fulfill", "i cannot comply", "i can't comply", "not appropriate for me", "je ne peux pas",
+	"je regrette, mais", "no puedo ayudar", "no puedo continuar", "lo siento, pero no puedo", "ich kann dir dabei nicht",
+	"ich kann nicht", "я не могу", "извините, но я не", "non posso", "não posso", "我不能", "我无法", "抱歉，我不能", "抱歉，我无法"}
+
+// a refusal shorter than this (bytes) holds no draft
+const shortRefusal11 = 400
 
 // refusal11 reports that the last assistant message declines the task.
 func (a *analysis) refusal11() bool {
@@ -353,6 +366,23 @@ func (a *analysis) persona11() bool {
 		}
 	}
 	return false
+}
+
+// a request of at most this many words sent again verbatim is still an
+// instruction about the draft ("make it more formal" twice), unless it
+// is the conversation's first request
+const sameShortWords11 = 12
+
+// firstUserBefore11 reports that the user message before the turn is the
+// conversation's first.
+func (a *analysis) firstUserBefore11() bool {
+	n := 0
+	for _, m := range a.history {
+		if m.Role == corpora.RoleUser {
+			n++
+		}
+	}
+	return n == 1
 }
 
 // words that point at the latest draft: a request sent again with them
@@ -438,6 +468,12 @@ func (a *analysis) find11() (string, string) {
 		return Correct, "the draft to be checked again against the request"
 	case a.codeChange11():
 		return Extend, "the code changed so that it does more"
+	case a.followed11():
+		return Correct, "the user did what the answer said, and it still fails"
+	case a.diagnostic11():
+		return Correct, "a compiler or runtime message after code"
+	case a.beMore11():
+		return Other, "the draft to be more of a quality"
 	}
 	return "", ""
 }
@@ -454,7 +490,7 @@ var doubtLeads11 = []string{"but isn't", "but isnt", "but wasn't", "but aren't",
 var doubtAny11 = []string{"wouldn't that suggest", "wouldn't that mean", "wouldn't that imply", "doesn't that mean",
 	"doesn't that suggest", "doesn't that contradict", "isn't that a contradiction", "isn't that wrong", "isn't that incorrect",
 	"wouldnt that mean", "doesnt that mean", "n'est-ce pas contradictoire", "¿no sería", "no significaría eso",
-	"heißt das nicht", "разве это не", "разве не", "这不是矛盾", "那不就是"}
+	"heißt das nicht", "这不是矛盾", "那不就是"}
 
 // words after the negated auxiliary that ask for something new, not doubt
 var doubtNew11 = set(`there you i we`)
@@ -495,10 +531,10 @@ func (a *analysis) fullCode11() bool {
 
 // class: a part the answer named is not there
 
-var notThere11 = []string{"there is no", "there's no", "theres no", "there isn't any", "there isnt any", "i don't see", "i dont see",
+var notThere11 = []string{"there is no", "there's no", "theres no", "there are no", "there aren't any", "there arent any", "there isn't any", "there isnt any", "i don't see", "i dont see",
 	"i can't find", "i cant find", "i cannot find", "i can't see", "i cant see", "i couldn't find", "not there", "doesn't exist",
 	"does not exist", "no such option", "no such button", "no such menu", "нет там", "там нет", "не вижу", "не могу найти",
-	"не нашел", "не нашёл", "нету", "找不到", "没有找到", "没看到", "没有这个", "no hay", "no encuentro", "no veo", "no existe",
+	"не нашел", "не нашёл", "нету", "找不到", "没有找到", "没看到", "没有这个", "根本没有", "并没有", "no hay", "no encuentro", "no veo", "no existe",
 	"il n'y a pas", "il n'y a aucun", "je ne trouve pas", "je ne vois pas", "gibt es nicht", "gibt keine", "finde ich nicht",
 	"finde kein", "sehe ich nicht", "non c'è", "non trovo", "não há", "não encontro", "não vejo"}
 
@@ -530,7 +566,7 @@ func (a *analysis) notThere11() bool {
 			return true
 		}
 	}
-	return hasSubstring(t, []string{"找不到", "没有找到", "没看到", "没有这个"}) && a.cjkOverlap11()
+	return hasSubstring(t, []string{"找不到", "没有找到", "没看到", "没有这个", "根本没有", "并没有"}) && a.cjkOverlap11()
 }
 
 var stopish11 = set(`there this that these those here what with from your mine have does doesn't exist find see cannot can't
@@ -556,9 +592,13 @@ func (a *analysis) cjkOverlap11() bool {
 
 // class: not everything asked for is in the draft
 
-var notAll11 = []string{"not everything", "not all of", "not all the", "some of those", "some of these",
+var notAll11 = []string{"not everything", "none of your", "none of the", "not one of the", "not one of your", "not all of", "not all the", "some of those", "some of these",
 	"some of them", "some of the", "pas tout", "no todo", "no todos", "nicht alles", "nicht alle", "не все", "не всё",
 	"non tutto", "não tudo", "不是所有", "没有全部", "有些没有"}
+
+// verbs after "none of your X" that report a fault
+var noneWork11 = set(`work works load loads open opens run runs exist exists compile compiles match matches valid correct real
+right`)
 
 // negations that make "some of those …" a fault
 var notAllNeg11 = set(`not don't dont doesn't doesnt aren't arent isn't isnt didn't didnt no never missing lack`)
@@ -575,15 +615,24 @@ func (a *analysis) notAll11() bool {
 	if k < 0 {
 		return false
 	}
-	if !strings.HasPrefix(p, "some of") {
-		return true
-	}
-	for _, w := range tokenize(t, k+len(p), len(t)) {
-		if notAllNeg11[w.w] {
-			return true
+	switch {
+	case strings.HasPrefix(p, "some of"):
+		for _, w := range tokenize(t, k+len(p), len(t)) {
+			if notAllNeg11[w.w] {
+				return true
+			}
 		}
+		return false
+	case strings.HasPrefix(p, "none of") || strings.HasPrefix(p, "not one of"):
+		// "none of your links work": a report of a fault of every part
+		for _, w := range tokenize(t, k+len(p), len(t)) {
+			if noneWork11[w.w] {
+				return true
+			}
+		}
+		return false
 	}
-	return false
+	return true
 }
 
 // class: more detail asked for, in languages the earlier lists lack
@@ -604,8 +653,7 @@ func (a *analysis) moreDetail11() bool {
 // class: the answer misread the request ("don't you understand …", "I'm
 // not asking about X")
 
-var misread11 = []string{"do you not understand", "don't you understand", "dont you understand", "you don't understand",
-	"you dont understand", "you're not listening", "you are not listening", "i'm not asking about", "im not asking about",
+var misread11 = []string{"do you not understand", "don't you understand", "dont you understand", "you're not listening", "you are not listening", "i'm not asking about", "im not asking about",
 	"i am not asking about", "i wasn't asking", "i was not asking", "i'm not discussing", "i am not discussing",
 	"that's not my question", "thats not my question", "not what i was asking", "i already told you", "i already said",
 	"as i said", "like i said", "read my question again", "read the question again", "tu ne comprends pas",
@@ -673,4 +721,88 @@ func (a *analysis) codeChange11() bool {
 		}
 	}
 	return false
+}
+
+// class: the user did what the answer said, and it still fails
+
+var followed11 = []string{"did what you told", "did what you said", "did what you suggested", "did as you said", "did as you told",
+	"did as you suggested", "i followed your", "i followed the steps", "i tried your", "i made the changes you", "i changed it as you",
+	"j'ai fait ce que tu", "j'ai fait comme tu", "hice lo que me dijiste", "hice lo que dijiste", "ich habe gemacht, was du",
+	"я сделал как ты", "я сделал, как ты", "сделал как вы", "我按照你", "我照你说的", "照着你的"}
+
+// what comes after following the answer that says it failed
+var stillFails11 = set(`but still however yet same doesn't doesnt didn't didnt not error mais toujours pero sigue todavía
+aber immer noch но всё все ещё еще`)
+
+// success after following the answer
+var worked11 = []string{"it works", "it worked", "works now", "working now", "solved", "thanks", "thank you", "merci", "gracias",
+	"danke", "спасибо", "谢谢", "成功了", "好了"}
+
+// followed11 reports a report that the user did what the answer said and
+// it still fails.
+func (a *analysis) followed11() bool {
+	t := a.text8()
+	k, p := phraseAt9(t, followed11)
+	if k < 0 || hasSubstring(t, worked11) {
+		return false
+	}
+	for _, w := range tokenize(t, k+len(p), len(t)) {
+		if stillFails11[w.w] {
+			return true
+		}
+	}
+	return hasSubstring(t[k:], []string{"但是", "还是", "仍然", "依然"})
+}
+
+// class: a compiler or runtime message pasted after code, without a
+// fault word the screen knows
+
+var diagnostics11 = []string{"is already defined", "already declared", "already been declared", "cannot find symbol",
+	"cannot resolve symbol", "unresolved reference", "is not defined", "was not declared", "has no attribute",
+	"is not a function", "no member named", "does not exist in the current context", "unexpected token", "type mismatch",
+	"is not assignable to", "cannot be applied to", "cannot be resolved", "is not iterable", "is not subscriptable",
+	"has not been initialized", "未定义", "找不到符号", "не определен", "не определена", "n'est pas défini", "no está definido"}
+
+// diagnostic11 reports a short turn, after code, that holds a compiler or
+// runtime message.
+func (a *analysis) diagnostic11() bool {
+	if a.nwords > 30 || !a.codeBefore() {
+		return false
+	}
+	k, _ := phraseAt9(a.text8(), diagnostics11)
+	return k >= 0
+}
+
+// class: the draft to be more of a quality ("be more creative")
+
+var beMore11 = []string{"be more", "be less", "sois plus", "soyez plus", "sé más", "sea más", "sei più", "sii più", "seja mais",
+	"sei mehr", "sei kreativer", "будь более", "будь креативнее", "更有创意一点", "再有创意"}
+
+// words after "be more" that make no quality of the draft ("be more than")
+var beMoreBlock11 = set(`than of like`)
+
+// beMore11 reports a short request that the draft be more of a quality.
+func (a *analysis) beMore11() bool {
+	if a.nwords > 12 || a.isQuestion9() && !a.hasRequestFrame10() {
+		return false
+	}
+	t := a.text8()
+	k, p := phraseAt9(t, beMore11)
+	if k < 0 {
+		return false
+	}
+	after := tokenize(t, k+len(p), len(t))
+	if len(after) > 0 && beMoreBlock11[after[0].w] {
+		return false
+	}
+	// "i want to be more productive": the user's own wish
+	for _, w := range a.toks(0, len(a.f)) {
+		if w.s >= k {
+			break
+		}
+		if w.w == "i" || w.w == "we" || w.w == "to" || w.w == "will" || w.w == "should" {
+			return false
+		}
+	}
+	return true
 }

@@ -158,8 +158,13 @@ func TestReaskOf11(t *testing.T) {
 		{"write a limerick about a cat named Biscuit", "write a limerick about a dog named Waffles", reaskSwapped11},
 		{"slide 4: the budget", "slide 5: the timeline", reaskNone11},
 		{"fix my loop please", "what is a goroutine?", reaskNone11},
-		// the number of a slide is no article: "slide 9" -> "slide 10" swaps
-		{"in 300 words, give me everything for slide 9 above", "in 300 words, give me everything for slide 10 above", reaskSwapped11},
+		// the number of a slide is no article, and a value changed is no new material
+		{"in 300 words, give me everything for slide 9 above", "in 300 words, give me everything for slide 10 above", reaskNone11},
+		{"a note to the team about the review on Friday at 10:00, keep it brief",
+			"a note to the team about the review on Friday at 11:30, keep it brief", reaskNone11},
+		// the instruction at the end kept, the material before it new
+		{"the train leaves at dawn and nobody waves\n\ntranslate to german", "my sister paints boats on sundays\n\ntranslate to german",
+			reaskSwapped11},
 	} {
 		if got := reaskOf11(tc.prev, tc.turn).kind; got != tc.kind {
 			t.Errorf("reaskOf11(%q, %q) = %d, want %d", tc.prev, tc.turn, got, tc.kind)
