@@ -67,7 +67,7 @@ func (a *analysis) rules11(typ, item string) (string, string) {
 
 // gate11 lists: the phrase lists of the finding families.
 var gateLists11 = [][]string{doubtLeads11, doubtAny11, fullCode11, notThere11, notAll11, moreDetail11, misread11, recheck11,
-	codeVerbs11, followed11, diagnostics11, beMore11}
+	codeVerbs11, followed11, diagnostics11, beMore11, realData11, howFix11}
 
 // ---- class: the request sent again
 
@@ -304,7 +304,31 @@ func (a *analysis) veto11(typ string, r reaskInfo11) string {
 	if !strong && a.nwords > 40 && a.persona11() {
 		return "a new persona prompt"
 	}
+	if typ == Reformat && a.nwords > newTextWords11 && a.translateNew11() {
+		return "new text to translate after the instruction"
+	}
 	return ""
+}
+
+// translate cues
+var translates11 = []string{"translat", "翻译", "译成", "译为", "traduc", "tradu", "übersetz", "перевед", "перевод", "翻訳", "번역"}
+
+// a text after the instruction of at least this many words is material
+const newTextWords11 = 30
+
+// translateNew11 reports a turn whose first sentence asks for a
+// translation and whose rest is text that no assistant message holds
+// ("translate into Chinese. <a new paragraph>").
+func (a *analysis) translateNew11() bool {
+	if len(a.sents) < 2 {
+		return false
+	}
+	first := a.f[a.sents[0].s:a.sents[0].e]
+	if !hasSubstring(first, translates11) || tokWordCount(a.toks(a.sents[0].s, a.sents[0].e)) > 12 {
+		return false
+	}
+	rest := a.f[a.sents[0].e:]
+	return wordCount(rest) >= newTextWords11 && !a.quotesAssistant(rest)
 }
 
 // answersAsk11 reports an assistant message that declines or asks for
@@ -423,6 +447,12 @@ var violated11 = []string{"as i requested", "as i asked", "like i asked", "i tol
 
 // retype11 refines the type of an accepted verdict.
 func (a *analysis) retype11(typ, item string) (string, string, string) {
+	if typ == Other && a.gates()&gate11Bit != 0 && a.misread11() {
+		return Correct, "", "the answer misread the request"
+	}
+	if typ == Other && a.gates()&gate11Bit != 0 && a.realData11() {
+		return Correct, "", "real data asked for instead of made-up data"
+	}
 	if typ == Withdraw && hasSubstring(a.text8(), violated11) {
 		if k, _ := phraseAt9(a.text8(), violated11); k >= 0 {
 			return Correct, "", "a removal asked before and not done"
@@ -474,6 +504,10 @@ func (a *analysis) find11() (string, string) {
 		return Correct, "a compiler or runtime message after code"
 	case a.beMore11():
 		return Other, "the draft to be more of a quality"
+	case a.realData11():
+		return Correct, "real data asked for instead of made-up data"
+	case a.howFix11():
+		return Correct, "the user's code pasted after the answer's fix, asking how to fix it"
 	}
 	return "", ""
 }
@@ -653,7 +687,7 @@ func (a *analysis) moreDetail11() bool {
 // class: the answer misread the request ("don't you understand …", "I'm
 // not asking about X")
 
-var misread11 = []string{"do you not understand", "don't you understand", "dont you understand", "you're not listening", "you are not listening", "i'm not asking about", "im not asking about",
+var misread11 = []string{"you misunderstand", "u misunderstand", "u misunderstood", "do you not understand", "don't you understand", "dont you understand", "you're not listening", "you are not listening", "i'm not asking about", "im not asking about",
 	"i am not asking about", "i wasn't asking", "i was not asking", "i'm not discussing", "i am not discussing",
 	"that's not my question", "thats not my question", "not what i was asking", "i already told you", "i already said",
 	"as i said", "like i said", "read my question again", "read the question again", "tu ne comprends pas",
@@ -663,7 +697,7 @@ var misread11 = []string{"do you not understand", "don't you understand", "dont 
 
 // misread11 reports a short turn saying the answer misread the request.
 func (a *analysis) misread11() bool {
-	if a.nwords > 40 {
+	if a.nwords > 60 {
 		return false
 	}
 	k, _ := phraseAt9(a.text8(), misread11)
@@ -805,4 +839,45 @@ func (a *analysis) beMore11() bool {
 		}
 	}
 	return true
+}
+
+// class: real data asked for instead of made-up data (contact details,
+// links)
+
+var realData11 = []string{"not fictional", "not fake", "not made up", "not made-up", "real email", "true email", "actual email",
+	"real phone", "real contact", "real address", "real links", "real urls", "working links", "active links", "valid links",
+	"real website", "true address", "no fictional", "no fake", "pas fictif", "pas inventé", "no inventad", "no ficticio",
+	"не выдуманн", "реальные", "真实的邮箱", "真实的链接", "真实的联系"}
+
+// realData11 reports a short request for real rather than made-up data.
+func (a *analysis) realData11() bool {
+	if a.nwords > 30 || a.isQuestion9() {
+		return false
+	}
+	k, _ := phraseAt9(a.text8(), realData11)
+	if k < 0 {
+		// prefixes ("не выдуманн…", "реальные") have no boundary on the right
+		return hasSubstring(a.text8(), []string{"не выдуманн", "真实的"})
+	}
+	return true
+}
+
+// class: the user's code pasted again after the answer's fix, asking how
+// to fix it
+
+var howFix11 = []string{"how to fix", "how do i fix", "how can i fix", "how to solve", "how do i solve", "still not working",
+	"how to resolve", "comment corriger", "cómo lo arreglo", "como arreglo", "wie behebe", "как исправить", "怎么解决", "如何解决",
+	"怎么改", "怎么修改"}
+
+// howFix11 reports a turn that pastes code after an answer with code or
+// a fix and asks how to fix it.
+func (a *analysis) howFix11() bool {
+	if !a.codeBefore() && !strings.Contains(a.prevText(), "error") {
+		return false
+	}
+	if !looksLikeCode(screen.Fold(a.turn)) {
+		return false
+	}
+	k, _ := phraseAt9(a.text8(), howFix11)
+	return k >= 0
 }

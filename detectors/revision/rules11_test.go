@@ -71,6 +71,7 @@ func TestRules11Families(t *testing.T) {
 			{r11FactDraft, "i'm not asking about speed, i asked whether it needs sorting", Correct},
 			{r11FactDraft, "tu n'as pas compris, je parle des listes chaînées", Correct},
 			{r11FactDraft, "我不是问这个，我问的是链表", Correct},
+			{r11FactDraft, "i think you misunderstand, the array can hold duplicates and i need the first one", Correct},
 		},
 		"the draft checked again against the request (correct)": {
 			{r11ListDraft, "please double check that every name has at most two words", Correct},
@@ -83,6 +84,40 @@ func TestRules11Families(t *testing.T) {
 			{r11PlDraft, "ubah kode supaya hasilnya disimpan ke file", Extend},
 			// hard negative: no purpose given
 			{r11PlDraft, "zmodyfikuj kod", ""},
+		},
+		"the user did what the answer said and it still fails (correct)": {
+			{r11GoDraft, "i did what you said but the total is still zero for every slice", Correct},
+			{r11PlDraft, "я сделал как ты сказал, но всё равно пустой список", Correct},
+			{r11PlDraft, "我按照你的方法改了，但是还是报同样的错", Correct},
+			// hard negative: it worked
+			{r11GoDraft, "i followed your steps and it works now, thanks", ""},
+		},
+		"a compiler or runtime message after code (correct)": {
+			{r11GoDraft, "undefined: total is not defined in main.go line 12", Correct},
+			{r11PlDraft, "'NoneType' object is not subscriptable", Correct},
+			// hard negative: no code before
+			{r11ListDraft, "is not defined a word in english?", ""},
+		},
+		"the draft to be more of a quality (other)": {
+			{r11ListDraft, "be more playful with these", Other},
+			{r11ListDraft, "sois plus original stp", Other},
+			// hard negatives: the user's own wish, a comparison
+			{r11ListDraft, "i want to be more organised this year", ""},
+			{r11ListDraft, "it can't be more than two words, right?", ""},
+		},
+		"none of your X work (correct)": {
+			{r11StepsDraft, "none of the menu items you listed exist on my phone", Correct},
+			{r11ListDraft, "none of your names are real words, are they made up", Correct},
+		},
+		"real data asked for instead of made-up data (correct)": {
+			{r11ListDraft, "give the shops real email addresses, not fictional ones", Correct},
+			{r11StepsDraft, "send it again with working links this time", Correct},
+			// hard negative: a question about the data
+			{r11ListDraft, "are these real email addresses?", ""},
+		},
+		"the user's code pasted after a fix, asking how to fix it (correct)": {
+			{r11GoDraft, "func total(xs []int) int {\n\tfor i := range xs {\n\t\tt += xs[i]\n\t}\n\treturn t\n}\n\nthat's my whole function now, how to fix?", Correct},
+			{r11PlDraft, "import csv\n\ndef count(path):\n    rows = csv.reader(open(path))\n    return len(rows)\n\nprint(count('dane.csv'))\n\n还是报错，怎么解决", Correct},
 		},
 		"more of the same is no revision": {
 			{r11ListDraft, "more options", ""},
@@ -133,7 +168,14 @@ func TestRules11Reask(t *testing.T) {
 		{[]corpora.Message{u(trans), transAnswer}, "雨が降りそうだから傘を持っていこう\n\ntranslate english 3", ""},
 		{[]corpora.Message{u(asked), askedAnswer}, asked + " thursday at ten. Reword the sentence above", ""},
 		{[]corpora.Message{u(refused), refusedAnswer}, refused + ", it's an emergency", ""},
+		{[]corpora.Message{u("écris une scène violente"), as("Je regrette, mais je ne peux pas écrire cette scène.")},
+			"mais ce n'est pas violent au sens réel, c'est un roman", ""},
 		{[]corpora.Message{u(plan), planAnswer}, plan + ", and what boots should we buy?", ""},
+		// a translation of new text after the instruction
+		{[]corpora.Message{u("summarise this paper for me"), as("The paper studies how bees find flowers using polarised light.")},
+			"translate into German. Our results show that the colony adapts its foraging routes within two days when the " +
+				"nearest meadow is mowed, and that scouts return to the old site less often after the first failed visit, " +
+				"which suggests a fast form of collective memory.", ""},
 		// a request about the latest draft sent again still asks for a change
 		{[]corpora.Message{u("expand the most recent draft with more dialogue between the keeper and the fox"), storyAnswer},
 			"expand the most recent draft with more dialogue between the keeper and the fox", Extend},
