@@ -127,6 +127,12 @@ func reaskOf11(prevUser, turn string) reaskInfo11 {
 	if !strings.EqualFold(p[:g], t[:g]) && !strings.EqualFold(p[len(p)-g:], t[len(t)-g:]) {
 		return reaskInfo11{}
 	}
+	// every kind below keeps at least reaskSwapMin11 runes of the request
+	// before: its raw common start and end (ASCII case aside) say so
+	// without folding
+	if rawKept11(strings.TrimRight(p, closing11), strings.TrimRight(t, closing11)) < reaskSwapMin11 {
+		return reaskInfo11{}
+	}
 	pn, tn := []rune(norm11(p)), []rune(norm11(t))
 	if string(pn) == string(tn) {
 		return reaskInfo11{kind: reaskSame11}
@@ -180,10 +186,35 @@ func addLetters11(cs int) int {
 	return reaskAddLetters11
 }
 
+// rawKept11 returns the bytes of the common start and end of p and t,
+// ASCII letters compared without case.
+func rawKept11(p, t string) int {
+	n := min(len(p), len(t))
+	cp := 0
+	for cp < n && lowerASCII11(p[cp]) == lowerASCII11(t[cp]) {
+		cp++
+	}
+	cs := 0
+	for cs < n-cp && lowerASCII11(p[len(p)-1-cs]) == lowerASCII11(t[len(t)-1-cs]) {
+		cs++
+	}
+	return cp + cs
+}
+
+func lowerASCII11(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// closing punctuation and space, dropped at the end of both messages
+const closing11 = " \t\r\n.!?。！？…"
+
 // norm11 folds s, collapses its white space and drops closing punctuation.
 func norm11(s string) string {
 	f := strings.Join(strings.Fields(quoteFold11.Replace(screen.Fold(s))), " ")
-	return strings.TrimRight(f, " .!?。！？…")
+	return strings.TrimRight(f, closing11)
 }
 
 var quoteFold11 = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u201c", "\"", "\u201d", "\"")

@@ -21,7 +21,7 @@ const (
 		"// ... the rest of main stays the same"
 	r11FactDraft = "A binary search halves the range at every step, so it needs about log2(n) comparisons; " +
 		"for this reason it only works on a sorted array."
-	r11ListDraft = "1. Lantern Lane\n2. The Quiet Fox\n3. Copper Kettle\n4. Maple & Moss\n5. Driftwood Corner"
+	r11ListDraft    = "1. Lantern Lane\n2. The Quiet Fox\n3. Copper Kettle\n4. Maple & Moss\n5. Driftwood Corner"
 	r11RuStepsDraft = "Откройте меню «Профиль», затем выберите раздел «Безопасность» и нажмите «Сменить пароль»."
 	r11ZhStepsDraft = "打开设置，进入“账户与安全”，然后点击“导出数据”按钮即可。"
 	r11PlDraft      = "```python\nimport csv\nrows = list(csv.reader(open('dane.csv')))\nprint(len(rows))\n```"
