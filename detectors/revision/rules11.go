@@ -67,7 +67,7 @@ func (a *analysis) rules11(typ, item string) (string, string) {
 
 // gate11 lists: the phrase lists of the finding families.
 var gateLists11 = [][]string{doubtLeads11, doubtAny11, fullCode11, notThere11, notAll11, moreDetail11, misread11, recheck11,
-	codeVerbs11, followed11, diagnostics11, beMore11, realData11, howFix11}
+	codeVerbs11, followed11, diagnostics11, beMore11, realData11, howFix11, nowLeads11}
 
 // ---- class: the request sent again
 
@@ -478,6 +478,9 @@ var violated11 = []string{"as i requested", "as i asked", "like i asked", "i tol
 
 // retype11 refines the type of an accepted verdict.
 func (a *analysis) retype11(typ, item string) (string, string, string) {
+	if typ == Other && a.gates()&gate11Bit != 0 && a.nowResult11() {
+		return Correct, "", "what the code does now is still wrong"
+	}
 	if typ == Other && a.gates()&gate11Bit != 0 && a.misread11() {
 		return Correct, "", "the answer misread the request"
 	}
@@ -539,6 +542,8 @@ func (a *analysis) find11() (string, string) {
 		return Correct, "real data asked for instead of made-up data"
 	case a.howFix11():
 		return Correct, "the user's code pasted after the answer's fix, asking how to fix it"
+	case a.nowResult11():
+		return Correct, "what the code does now, after the fix, is still wrong"
 	}
 	return "", ""
 }
@@ -911,4 +916,38 @@ func (a *analysis) howFix11() bool {
 	}
 	k, _ := phraseAt9(a.text8(), howFix11)
 	return k >= 0
+}
+
+// class: what the code does now, after the answer's fix ("now it prints
+// twice", "now the list is empty")
+
+var nowLeads11 = []string{"now it", "now its", "now it's", "now the", "now i get", "now i'm getting", "now im getting", "now i got",
+	"now there", "now we get", "maintenant il", "maintenant ça", "ahora me sale", "ahora sale", "ahora el", "ahora la",
+	"jetzt kommt", "jetzt ist", "теперь он", "теперь она", "теперь оно", "теперь выдает", "теперь выдаёт", "现在又", "现在它",
+	"现在报", "现在显示", "现在输出"}
+
+// words that make the new result a fault
+var nowFault11 = set(`but still only not no nothing never doesn't doesnt don't dont didn't didnt isn't isnt won't wont can't cant
+error errors wrong same again empty twice fixed blank null undefined missing mais toujours pero sigue aber immer noch но всё ещё
+опять снова ошибка`)
+
+// nowResult11 reports a short report, after code, of what the code does
+// now that is still wrong.
+func (a *analysis) nowResult11() bool {
+	if a.nwords > 40 || !a.codeBefore() || hasSubstring(a.text8(), worked11) {
+		return false
+	}
+	t := strings.TrimSpace(a.text8())
+	for _, p := range nowLeads11 {
+		if !strings.HasPrefix(t, p) {
+			continue
+		}
+		for _, w := range tokenize(t, len(p), len(t)) {
+			if nowFault11[w.w] {
+				return true
+			}
+		}
+		return hasSubstring(t, []string{"但是", "还是", "错误", "报错", "不对"})
+	}
+	return false
 }

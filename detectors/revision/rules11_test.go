@@ -119,6 +119,15 @@ func TestRules11Families(t *testing.T) {
 			{r11GoDraft, "func total(xs []int) int {\n\tfor i := range xs {\n\t\tt += xs[i]\n\t}\n\treturn t\n}\n\nthat's my whole function now, how to fix?", Correct},
 			{r11PlDraft, "import csv\n\ndef count(path):\n    rows = csv.reader(open(path))\n    return len(rows)\n\nprint(count('dane.csv'))\n\n还是报错，怎么解决", Correct},
 		},
+		"what the code does now is still wrong (correct)": {
+			{r11GoDraft, "now it returns 0 for every list", Correct},
+			{r11PlDraft, "now the count is empty again", Correct},
+			{r11PlDraft, "теперь выдаёт ошибка на второй строке", Correct},
+			{r11PlDraft, "现在输出的还是错误的行数", Correct},
+			// hard negatives: it works now, no code before
+			{r11GoDraft, "now it works, thanks a lot", ""},
+			{r11ListDraft, "now the shop is open on sundays", ""},
+		},
 		"more of the same is no revision": {
 			{r11ListDraft, "more options", ""},
 			{r11ListDraft, "more, without the ampersands", ""},
