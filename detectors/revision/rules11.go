@@ -1,11 +1,13 @@
 package revision
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 	"github.com/revtrace/revtrace/detectors/screen"
 )
 
@@ -133,8 +135,8 @@ func reaskOf11(prevUser, turn string) reaskInfo11 {
 	if rawKept11(strings.TrimRight(p, closing11), strings.TrimRight(t, closing11)) < reaskSwapMin11 {
 		return reaskInfo11{}
 	}
-	pn, tn := []rune(norm11(p)), []rune(norm11(t))
-	if string(pn) == string(tn) {
+	pn, tn := norm11Runes(p), norm11Runes(t)
+	if slices.Equal(pn, tn) {
 		return reaskInfo11{kind: reaskSame11}
 	}
 	n := min(len(pn), len(tn))
@@ -154,9 +156,15 @@ func reaskOf11(prevUser, turn string) reaskInfo11 {
 		len(tn)-cs-1 >= cp && wordRune11(tn[len(tn)-cs-1])) {
 		cs--
 	}
+	kept := float64(cp + cs)
+	// The kinds below need little in the middle (reaskSame11) or much kept
+	// around it (reaskAddShare11 >= reaskSwapShare11): without either,
+	// the middles are not made into strings.
+	if (len(pn)-cp-cs > 1 || len(tn)-cp-cs > 1) && kept < reaskSwapShare11*float64(len(pn)) && (cs < reaskSwapMin11 || cs < cp) {
+		return reaskInfo11{}
+	}
 	removed := strings.TrimSpace(string(pn[cp : len(pn)-cs]))
 	added := strings.TrimSpace(string(tn[cp : len(tn)-cs]))
-	kept := float64(cp + cs)
 	switch {
 	case removed == "" && added == "":
 		return reaskInfo11{kind: reaskSame11}
@@ -211,13 +219,58 @@ func lowerASCII11(c byte) byte {
 // closing punctuation and space, dropped at the end of both messages
 const closing11 = " \t\r\n.!?。！？…"
 
-// norm11 folds s, collapses its white space and drops closing punctuation.
-func norm11(s string) string {
-	f := strings.Join(strings.Fields(quoteFold11.Replace(screen.Fold(s))), " ")
-	return strings.TrimRight(f, closing11)
+// norm11Runes returns the runes of s folded (screen.Fold), with the
+// typographic quotes made straight, every run of white space made one
+// space, none at the start, and closing punctuation and space (closing11)
+// dropped at the end. A byte that is not UTF-8 is U+FFFD. It reads s once;
+// norm11 in the tests is the same as a chain of string functions.
+func norm11Runes(s string) []rune {
+	out := make([]rune, 0, len(s))
+	space := false
+	for i := 0; i < len(s); {
+		var r rune
+		if c := s[i]; c < utf8.RuneSelf {
+			r = rune(c)
+			if 'A' <= c && c <= 'Z' {
+				r += 'a' - 'A'
+			}
+			i++
+		} else {
+			var n int
+			r, n = utf8.DecodeRuneInString(s[i:])
+			i += n
+			if r != utf8.RuneError || n > 1 {
+				// screen.Fold's rune mapping
+				l := litre.LowerRune(r)
+				if l == 'ё' {
+					l = 'е'
+				}
+				if l != r && utf8.RuneLen(l) == n {
+					r = l
+				}
+			}
+			switch r {
+			case '\u2019', '\u2018':
+				r = '\''
+			case '\u201c', '\u201d':
+				r = '"'
+			}
+		}
+		if unicode.IsSpace(r) {
+			space = len(out) > 0
+			continue
+		}
+		if space {
+			out = append(out, ' ')
+			space = false
+		}
+		out = append(out, r)
+	}
+	for len(out) > 0 && strings.ContainsRune(closing11, out[len(out)-1]) {
+		out = out[:len(out)-1]
+	}
+	return out
 }
-
-var quoteFold11 = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u201c", "\"", "\u201d", "\"")
 
 // wordRune11 reports a letter or digit of a spaced script (CJK runes are
 // words of their own).

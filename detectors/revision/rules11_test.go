@@ -1,10 +1,12 @@
 package revision
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/detectors/screen"
 )
 
 // The rule families added with revision-rules-11, one per error class of
@@ -220,5 +222,56 @@ func TestReaskOf11(t *testing.T) {
 		if got := reaskOf11(tc.prev, tc.turn).kind; got != tc.kind {
 			t.Errorf("reaskOf11(%q, %q) = %d, want %d", tc.prev, tc.turn, got, tc.kind)
 		}
+	}
+}
+
+// norm11 is norm11Runes as first written, a chain of string functions: the
+// reference TestNorm11Runes and FuzzNorm11Runes check norm11Runes against.
+func norm11(s string) string {
+	f := strings.Join(strings.Fields(quoteFold11.Replace(screen.Fold(s))), " ")
+	return strings.TrimRight(f, closing11)
+}
+
+var quoteFold11 = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u201c", "\"", "\u201d", "\"")
+
+func norm11AsBefore(t *testing.T, s string) {
+	t.Helper()
+	if got, want := norm11Runes(s), []rune(norm11(s)); !slices.Equal(got, want) {
+		t.Fatalf("norm11Runes(%q) = %q, want %q", s, string(got), string(want))
+	}
+}
+
+// TestNorm11Runes checks norm11Runes against norm11 on edge cases and on
+// the memo conversations' messages (synthetic and gold, nine languages).
+func TestNorm11Runes(t *testing.T) {
+	for _, s := range []string{"", " ", "...", "Hello  World!", "  a\t\nb  ", "Ёлка ЁЖ", "don’t “quote” ‘it’", "end。！？…",
+		"a . . .", "\xff\xfe", "ab\xe2\x80", "x\u00a0y\u3000z", "İstanbul ΣΑΣ", "\u2028line\u0085next", "K\u212a", "ǅ ß ẞ"} {
+		norm11AsBefore(t, s)
+	}
+	n := 0
+	for _, msgs := range memoConversations(t) {
+		for _, m := range msgs {
+			norm11AsBefore(t, m.Content)
+			n++
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d messages checked", n)
+	}
+}
+
+func FuzzNorm11Runes(f *testing.F) {
+	for _, s := range []string{"Ёлка  “x”.", "\xff ’ …", "a\u00a0 b!?"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { norm11AsBefore(t, s) })
+}
+
+// TestReaskShares pins what reaskOf11's early return assumes: a request
+// sent again with words added keeps at least the share that swapped
+// material keeps.
+func TestReaskShares(t *testing.T) {
+	if reaskAddShare11 < reaskSwapShare11 {
+		t.Fatalf("reaskAddShare11 %v < reaskSwapShare11 %v: reaskOf11's early return would drop additions", reaskAddShare11, reaskSwapShare11)
 	}
 }
