@@ -153,9 +153,10 @@ type cue struct {
 // Screen is a compiled set of rules. It is safe for concurrent use.
 type Screen struct {
 	cues      []cue
-	trie      *ahocorasick.Trie
-	ac        *automaton // the same patterns, faster (nil: use trie)
-	byPattern [][]int    // trie pattern id -> indexes into cues
+	patterns  []string          // the cues' first-part spellings, by pattern id
+	ac        *automaton        // finds patterns (nil: more byte values than it holds; use trie)
+	trie      *ahocorasick.Trie // the same, built only when ac is nil
+	byPattern [][]int           // pattern id -> indexes into cues
 	examples  []Example
 }
 
@@ -653,7 +654,6 @@ func compile(defs []cueDef, examples []Example) (*Screen, error) {
 	s := &Screen{examples: examples}
 	patterns := map[string]int{}
 	var pats []string // by id
-	tb := ahocorasick.NewTrieBuilder()
 	for i, d := range defs {
 		c, err := compileCue(d.text)
 		if err != nil {
@@ -668,14 +668,17 @@ func compile(defs []cueDef, examples []Example) (*Screen, error) {
 				id = len(patterns)
 				patterns[v] = id
 				pats = append(pats, v)
-				tb.AddString(v)
 				s.byPattern = append(s.byPattern, nil)
 			}
 			s.byPattern[id] = append(s.byPattern[id], i)
 		}
 	}
-	s.trie = tb.Build()
-	s.ac = newAutomaton(pats)
+	s.patterns = pats
+	// The library's trie only when the automaton cannot be built (more byte
+	// values than it has classes): building it costs a tenth of start-up.
+	if s.ac = newAutomaton(pats); s.ac == nil {
+		s.trie = ahocorasick.NewTrieBuilder().AddStrings(pats).Build()
+	}
 	return s, nil
 }
 
