@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"github.com/revtrace/revtrace/detectors/internal/litre"
 	"github.com/revtrace/revtrace/detectors/internal/litre/litretest"
 )
@@ -88,6 +89,7 @@ func TestCandidatesAgree(t *testing.T) {
 		texts = append(texts, r.Positives...)
 		texts = append(texts, r.Negatives...)
 	}
+	trie := ahocorasick.NewTrieBuilder().AddStrings(rs.kws).Build()
 	some := 0
 	for _, s := range texts {
 		lower := strings.ToLower(normalize(s))
@@ -95,7 +97,7 @@ func TestCandidatesAgree(t *testing.T) {
 		for _, ri := range rs.always {
 			seen[ri] = true
 		}
-		rs.trie.Walk([]byte(lower), func(end, n, pattern int64) bool {
+		trie.Walk([]byte(lower), func(end, n, pattern int64) bool {
 			for _, ri := range rs.kwRules[pattern] {
 				seen[ri] = true
 			}

@@ -96,10 +96,10 @@ type ruleSet struct {
 	Version    string
 	Rules      []*Rule
 	vetoes     []*veto
-	trie       *ahocorasick.Trie
-	kwRules    [][]int // keyword index → rule indexes
-	always     []int   // rules without keywords
-	alwaysMask uint64  // the same, as bits (with kwMask)
+	trie       *ahocorasick.Trie // built by automata, only when kwMask is nil
+	kwRules    [][]int           // keyword index → rule indexes
+	always     []int             // rules without keywords
+	alwaysMask uint64            // the same, as bits (with kwMask)
 	// Built on first use (see automata): kwMask finds the rules whose
 	// keywords occur (nil: use trie).
 	kwOnce sync.Once
@@ -314,7 +314,6 @@ func (rs *ruleSet) buildTrie() {
 			rs.kwRules[i] = append(rs.kwRules[i], ri)
 		}
 	}
-	rs.trie = ahocorasick.NewTrieBuilder().AddStrings(kws).Build()
 	rs.kws = kws
 }
 
@@ -336,6 +335,11 @@ func (rs *ruleSet) automata() {
 			for _, ri := range rs.always {
 				rs.alwaysMask |= 1 << ri
 			}
+		}
+		if rs.kwMask == nil {
+			// the library's trie only where the mask automaton cannot
+			// serve (more than 64 rules, or too many byte values)
+			rs.trie = ahocorasick.NewTrieBuilder().AddStrings(rs.kws).Build()
 		}
 	})
 }
