@@ -6,10 +6,13 @@ package goldcheck
 // the turns), one line per turn in the same fields.
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"regexp"
 	"slices"
+	"testing"
 )
 
 // pointerKeys are the fields of a label line, in the order they are written.
@@ -87,4 +90,32 @@ func pointerProblems(line []byte) (l pointerLabel, probs []string, ok bool) {
 		probs = append(probs, "empty note")
 	}
 	return l, probs, true
+}
+
+// pointerLines reads a pointer labels file as its lines, failing the test
+// when it cannot be read or does not end with a newline.
+func pointerLines(t *testing.T, path string) [][]byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) == 0 || data[len(data)-1] != '\n' {
+		t.Fatal("file must end with a newline")
+	}
+	return bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
+}
+
+// turnKey names the turn a label points at, for finding a turn labelled
+// twice.
+func turnKey(l pointerLabel) string { return fmt.Sprintf("%s#%d", l.ConversationID, l.TurnIndex) }
+
+// pointerRecord returns a well-formed label line with the given id,
+// revision_type (JSON: "null" or a quoted type), item and extra fields
+// (appended as they are), for the record-check tests.
+func pointerRecord(id, typ, item, extra string) []byte {
+	sha := `"` + string(bytes.Repeat([]byte("a"), 64)) + `"`
+	conv := `"` + string(bytes.Repeat([]byte("b"), 32)) + `"`
+	return []byte(fmt.Sprintf(`{"id":%q,"conversation_id":%s,"turn_index":4,"turn_sha256":%s,"is_revision":%v,"revision_type":%s,"language":"en","item":%q,"note":"n"%s}`,
+		id, conv, sha, typ != "null", typ, item, extra))
 }

@@ -19,7 +19,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"regexp"
 	"slices"
 	"testing"
@@ -61,14 +60,7 @@ func realRejectedProblems(line []byte) (int, []string) {
 }
 
 func TestRealRejectedLabels(t *testing.T) {
-	data, err := os.ReadFile(realRejectedPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(data) == 0 || data[len(data)-1] != '\n' {
-		t.Fatal("file must end with a newline")
-	}
-	lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
+	lines := pointerLines(t, realRejectedPath)
 	if want := realRejectedSample - len(realRejectedBlank); len(lines) != want {
 		t.Errorf("%d labels, want %d (%d sampled, %d blank)", len(lines), want, realRejectedSample, len(realRejectedBlank))
 	}
@@ -94,7 +86,7 @@ func TestRealRejectedLabels(t *testing.T) {
 		if json.Unmarshal(line, &l) != nil {
 			continue
 		}
-		key := fmt.Sprintf("%s#%d", l.ConversationID, l.TurnIndex)
+		key := turnKey(l)
 		if prev, ok := turns[key]; ok {
 			t.Errorf("line %d (%s): same turn as %s", n, l.ID, prev)
 		}
@@ -132,12 +124,7 @@ func TestRealRejectedLabels(t *testing.T) {
 // kind of fault.
 func TestRealRejectedRecordProblems(t *testing.T) {
 	sha := `"` + string(bytes.Repeat([]byte("a"), 64)) + `"`
-	conv := `"` + string(bytes.Repeat([]byte("b"), 32)) + `"`
-	rec := func(id, typ, item, extra string) []byte {
-		isRev := typ != "null"
-		return []byte(fmt.Sprintf(`{"id":%q,"conversation_id":%s,"turn_index":4,"turn_sha256":%s,"is_revision":%v,"revision_type":%s,"language":"en","item":%q,"note":"n"%s}`,
-			id, conv, sha, isRev, typ, item, extra))
-	}
+	rec := pointerRecord
 	if pos, p := realRejectedProblems(rec("rj-007", `"replace"`, "the date", "")); len(p) != 0 || pos != 7 {
 		t.Fatalf("good record: position %d, problems %v", pos, p)
 	}

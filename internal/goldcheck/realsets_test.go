@@ -12,7 +12,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"testing"
 )
 
@@ -46,14 +45,7 @@ func (s realSet) problems(n int, line []byte) []string {
 func TestRealSetLabels(t *testing.T) {
 	for _, s := range realSets {
 		t.Run(s.dir, func(t *testing.T) {
-			data, err := os.ReadFile(s.path())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(data) == 0 || data[len(data)-1] != '\n' {
-				t.Fatal("file must end with a newline")
-			}
-			lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
+			lines := pointerLines(t, s.path())
 			if len(lines) != s.size {
 				t.Errorf("%d labels, want %d", len(lines), s.size)
 			}
@@ -68,7 +60,7 @@ func TestRealSetLabels(t *testing.T) {
 				if json.Unmarshal(line, &l) != nil {
 					continue
 				}
-				key := fmt.Sprintf("%s#%d", l.ConversationID, l.TurnIndex)
+				key := turnKey(l)
 				if prev, ok := turns[key]; ok {
 					t.Errorf("line %d (%s): same turn as %s", n, l.ID, prev)
 				}
@@ -89,12 +81,7 @@ func TestRealSetLabels(t *testing.T) {
 // of fault, and a wrong id in every set.
 func TestRealSetRecordProblems(t *testing.T) {
 	sha := `"` + string(bytes.Repeat([]byte("a"), 64)) + `"`
-	conv := `"` + string(bytes.Repeat([]byte("b"), 32)) + `"`
-	rec := func(id, typ, item, extra string) []byte {
-		isRev := typ != "null"
-		return []byte(fmt.Sprintf(`{"id":%q,"conversation_id":%s,"turn_index":4,"turn_sha256":%s,"is_revision":%v,"revision_type":%s,"language":"en","item":%q,"note":"n"%s}`,
-			id, conv, sha, isRev, typ, item, extra))
-	}
+	rec := pointerRecord
 	r1 := realSets[0]
 	if p := r1.problems(1, rec("r1-001", `"withdraw"`, "my email", "")); len(p) != 0 {
 		t.Fatalf("good record: %v", p)
