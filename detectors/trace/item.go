@@ -607,8 +607,12 @@ func cleanItem(x string) string {
 		x = x[:k]
 	}
 	for i := 0; i < 3; i++ {
+		was := x
 		x = strings.TrimSpace(leadingJunkRE.ReplaceAllString(x, ""))
 		x = strings.TrimSpace(trailingJunkRE.ReplaceAllString(x, ""))
+		if x == was {
+			break // a pass that removes nothing: the next ones would not either
+		}
 	}
 	x = strings.Trim(x, `"'“”‘’`+"`")
 	if x == "" || pronounRE.MatchString(x) || utf8.RuneCountInString(x) < 2 || onlyStructural(x) || pronounHeadRE.MatchString(x) {

@@ -130,3 +130,57 @@ func TestCandidatesAgree(t *testing.T) {
 		t.Error("no text has two candidate rules; the test says little")
 	}
 }
+
+// gateAgrees checks keywordsMayOccur against the keyword candidates of the
+// normalized, lower-cased text: whenever a rule in scope for a kind has a
+// keyword there, the gate must let the text through.
+func gateAgrees(t testing.TB, rs *ruleSet, s string) {
+	t.Helper()
+	inScopeRule := make([]bool, kindCode+1)
+	for _, ri := range rs.candidates(litre.ToLower(normalize(s)), nil) {
+		for k := range inScopeRule {
+			inScopeRule[k] = inScopeRule[k] || inScope(rs.Rules[ri].Scope, k)
+		}
+	}
+	for k, want := range inScopeRule {
+		if want && !rs.keywordsMayOccur(s, k) {
+			t.Fatalf("keywordsMayOccur(%q, kind %d) = false, but a rule in scope has a keyword in it", s, k)
+		}
+	}
+}
+
+// TestKeywordGate runs the gate on the rules' examples, with the
+// characters normalize changes put into them, and checks that it stops
+// some texts (or it would save nothing).
+func TestKeywordGate(t *testing.T) {
+	rs := defaultSet()
+	if rs.automata(); rs.kwGate == nil {
+		t.Fatal("the default rules build no keyword gate")
+	}
+	stopped := 0
+	for _, r := range rs.Rules {
+		for _, s := range append(slices.Clone(r.Positives), r.Negatives...) {
+			for _, v := range []string{s, strings.ToUpper(s), strings.ReplaceAll(s, "e", "*e_"),
+				strings.ReplaceAll(s, " ", "\t"), strings.ReplaceAll(s, "'", "’"), "**" + s + "**"} {
+				gateAgrees(t, rs, v)
+			}
+		}
+	}
+	for _, s := range []string{"x = compute(y)", "return nil", "}", "for i := range items {"} {
+		if !rs.keywordsMayOccur(s, kindCode) {
+			stopped++
+		}
+	}
+	if stopped == 0 {
+		t.Error("the gate stops no line of plain code")
+	}
+}
+
+func FuzzKeywordGate(f *testing.F) {
+	f.Add("I re**moved** the pass_word as you asked")
+	f.Add("# REMOVED: api_key = '...'")
+	f.Add("Let me know if you’d like it back")
+	f.Add("entfernt: 删除\tdiese Zeile")
+	rs := defaultSet()
+	f.Fuzz(func(t *testing.T, s string) { gateAgrees(t, rs, s) })
+}

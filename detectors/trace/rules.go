@@ -105,6 +105,10 @@ type ruleSet struct {
 	kwOnce sync.Once
 	kwMask *litre.MaskDFA
 	kws    []string // the keywords, by trie pattern id
+	// kwGate is kwMask read on the raw text (see keywordsMayOccur); nil
+	// when it cannot be built. scopeMask holds the rules in scope, by kind.
+	kwGate    *litre.MaskDFA
+	scopeMask [kindCode + 1]uint64
 }
 
 func (rs *ruleSet) byID(id string) *Rule {
@@ -335,6 +339,7 @@ func (rs *ruleSet) automata() {
 			for _, ri := range rs.always {
 				rs.alwaysMask |= 1 << ri
 			}
+			rs.buildGate()
 		}
 		if rs.kwMask == nil {
 			// the library's trie only where the mask automaton cannot
@@ -342,6 +347,50 @@ func (rs *ruleSet) automata() {
 			rs.trie = ahocorasick.NewTrieBuilder().AddStrings(rs.kws).Build()
 		}
 	})
+}
+
+// buildGate makes kwGate and scopeMask from kwMask (and the rules).
+//
+// The gate reads a line as it is, before normalize: '*' and '_' are skipped
+// (normalize removes them, or keeps an '_' inside a word, and no keyword
+// holds either), and any byte outside printable ASCII poisons the answer
+// (it may be a character normalize changes, or need lower-casing beyond
+// ASCII), as does any control byte. On a text with neither, every keyword
+// that occurs in the normalized text occurs in the gate's reading of it.
+func (rs *ruleSet) buildGate() {
+	if rs.kwMask == nil {
+		return
+	}
+	for _, k := range rs.kws {
+		if strings.ContainsAny(k, "*_") {
+			return
+		}
+	}
+	skip, poison := new([256]bool), new([256]bool)
+	skip['*'], skip['_'] = true, true
+	for c := range 256 {
+		poison[c] = c < ' ' || c >= utf8.RuneSelf
+	}
+	if rs.kwGate = rs.kwMask.Loosened(skip, poison); rs.kwGate == nil {
+		return
+	}
+	for ri, r := range rs.Rules {
+		for k := range rs.scopeMask {
+			if inScope(r.Scope, k) {
+				rs.scopeMask[k] |= 1 << ri
+			}
+		}
+	}
+}
+
+// keywordsMayOccur reports whether a rule in scope for kind may have a
+// keyword in text (false only when none has: see buildGate), without
+// normalizing or lower-casing the text.
+func (rs *ruleSet) keywordsMayOccur(text string, kind int) bool {
+	if rs.automata(); rs.kwGate == nil {
+		return true
+	}
+	return (rs.alwaysMask|rs.kwGate.Scan(text))&rs.scopeMask[kind] != 0
 }
 
 // candidates returns the indexes of the rules whose keywords occur in the

@@ -369,7 +369,9 @@ func (rs *ruleSet) scanLaidOut(reply string) ([]Hit, []line) {
 			addSentences(l.start, l.end, li, kindProse)
 		case lineCode:
 			s := reply[l.start:l.end]
-			if t := strings.TrimSpace(s); t != "" {
+			// (most code lines hold no keyword: the gate reads them
+			// without normalizing them first)
+			if t := strings.TrimSpace(s); t != "" && rs.keywordsMayOccur(t, kindCode) {
 				a := l.start + strings.Index(s, t)
 				if r := rs.match(t, kindCode, &buf); r != nil {
 					hits = append(hits, Hit{Start: a, End: a + len(t), Rule: r.ID, kind: kindCode})

@@ -91,6 +91,48 @@ func (d *MaskDFA) Scan(s string) uint64 {
 	return m
 }
 
+// Loosened returns a copy of d that reads the bytes in skip as if they were
+// not there and, from the first byte in poison on, answers every mask bit
+// (a text it cannot vouch for may hold anything). A gate built this way
+// never reports less than d would on the text with the skipped bytes
+// removed, provided no string of d holds a byte of skip. The copy keeps d's
+// classes otherwise (call CaselessASCII and the like on d first); nil when
+// the two extra classes do not fit.
+func (d *MaskDFA) Loosened(skip, poison *[256]bool) *MaskDFA {
+	if d.width+2 > 256 {
+		return nil
+	}
+	w := d.width + 2
+	states := len(d.next) / d.width
+	l := &MaskDFA{class: d.class, width: w}
+	skipC, poisonC := uint8(d.width), uint8(d.width+1)
+	for c := range 256 {
+		switch {
+		case poison[c]:
+			l.class[c] = poisonC
+		case skip[c]:
+			l.class[c] = skipC
+		}
+	}
+	dead := uint32(states * w) // the poisoned state's row
+	l.next = make([]uint32, (states+1)*w)
+	l.mask = make([]uint64, len(l.next))
+	for st := range states {
+		row, old := st*w, st*d.width
+		for c := range d.width {
+			l.next[row+c] = d.next[old+c] / uint32(d.width) * uint32(w)
+		}
+		l.next[row+int(skipC)] = uint32(row)
+		l.next[row+int(poisonC)] = dead
+		l.mask[row] = d.mask[old]
+	}
+	for c := range w {
+		l.next[int(dead)+c] = dead
+	}
+	l.mask[dead] = ^uint64(0)
+	return l
+}
+
 // CaselessASCII makes the automaton read the ASCII letters A-Z as a-z, so
 // that lower-case strings are found in text of any ASCII case. Call it
 // before the automaton is used, not concurrently with Scan.
