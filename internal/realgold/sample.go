@@ -10,6 +10,12 @@
 // TurnGold schema of eval/gold.go), refusing to go on when a turn's text no
 // longer matches its recorded hash.
 //
+// Reply sets work the same way (replies.go): SelectReplies draws the
+// assistant replies to a turn set's labelled revision requests, a labeller
+// quotes the body and trace sentences on a sheet kept outside the tree,
+// Locate turns the quotes into byte offsets, and MaterialiseReplies writes
+// a standard gold replies file (ReplyGold) from the offset labels.
+//
 // The package reads conversations itself, so that building a set never runs
 // any revtrace detector.
 package realgold

@@ -6,12 +6,23 @@
 //
 //	realgold select [-seed 1] [-n 400] [-prefix r1] [-exclude LABELS,...] [-out FILE] SAMPLE
 //	realgold materialise -labels LABELS -out FILE SAMPLE
+//	realgold select-replies [-seed 1] [-n 0] -prefix P [-out FILE] -from LABELS,... SAMPLE
+//	realgold sheet -picks PICKS -out FILE SAMPLE
+//	realgold locate -picks PICKS -quoted QUOTED -out LABELS SAMPLE
+//	realgold materialise-replies -labels LABELS -out FILE SAMPLE
 //
 // select writes the drawn turns as JSON Lines (id, conversation_id,
 // turn_index, turn_sha256), in selection order, to -out or standard output.
 // materialise checks every label against the sample (the turn's SHA-256
 // above all) and writes the gold turns file (eval/gold.go's TurnGold
 // schema) to -out.
+//
+// The reply commands build real reply sets: select-replies draws the
+// replies to the revision requests of turn label files (all of them with
+// -n 0); sheet writes them, with their task, previous draft and request,
+// for a labeller (outside the tree); locate turns the labeller's quoted
+// labels into offset labels (no reply text in them); materialise-replies
+// writes the gold replies file (eval/gold.go's ReplyGold schema).
 package main
 
 import (
@@ -32,7 +43,11 @@ func main() {
 }
 
 const usage = "usage: realgold select [-seed 1] [-n 400] [-prefix r1] [-exclude LABELS,...] [-out FILE] SAMPLE\n" +
-	"       realgold materialise -labels LABELS -out FILE SAMPLE"
+	"       realgold materialise -labels LABELS -out FILE SAMPLE\n" +
+	"       realgold select-replies [-seed 1] [-n 0] -prefix P [-out FILE] -from LABELS,... SAMPLE\n" +
+	"       realgold sheet -picks PICKS -out FILE SAMPLE\n" +
+	"       realgold locate -picks PICKS -quoted QUOTED -out LABELS SAMPLE\n" +
+	"       realgold materialise-replies -labels LABELS -out FILE SAMPLE"
 
 func run(args []string, stdout io.Writer) error {
 	if len(args) == 0 {
@@ -43,6 +58,14 @@ func run(args []string, stdout io.Writer) error {
 		return runSelect(args[1:], stdout)
 	case "materialise", "materialize":
 		return runMaterialise(args[1:])
+	case "select-replies":
+		return runSelectReplies(args[1:], stdout)
+	case "sheet":
+		return runSheet(args[1:])
+	case "locate":
+		return runLocate(args[1:])
+	case "materialise-replies", "materialize-replies":
+		return runMaterialiseReplies(args[1:])
 	}
 	return fmt.Errorf("unknown command %q\n%s", args[0], usage)
 }
@@ -121,4 +144,121 @@ func writeFile[T any](path string, records []T) error {
 		return err
 	}
 	return f.Close()
+}
+
+func runSelectReplies(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("select-replies", flag.ContinueOnError)
+	seed := fs.Uint64("seed", 1, "PCG seed of the shuffle")
+	n := fs.Int("n", 0, "number of replies to draw (0: all)")
+	prefix := fs.String("prefix", "", "id prefix")
+	from := fs.String("from", "", "comma-separated turn label files whose revision requests' replies are drawn")
+	out := fs.String("out", "", "output file (default standard output)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 || *prefix == "" || *from == "" {
+		return fmt.Errorf("select-replies needs -prefix, -from and one SAMPLE file\n%s", usage)
+	}
+	convs, err := realgold.ReadSampleFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	var labels []realgold.Label
+	for _, path := range strings.Split(*from, ",") {
+		ls, err := realgold.ReadLabelsFile(path)
+		if err != nil {
+			return err
+		}
+		labels = append(labels, ls...)
+	}
+	picks, err := realgold.SelectReplies(convs, labels, *seed, *n, *prefix)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		return realgold.WriteJSONL(stdout, picks)
+	}
+	return writeFile(*out, picks)
+}
+
+// readPicksAndSample reads a reply picks file and the sample.
+func readPicksAndSample(picksPath, sample string) ([]realgold.ReplyPick, []realgold.Conversation, error) {
+	picks, err := realgold.ReadJSONLFile[realgold.ReplyPick](picksPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	convs, err := realgold.ReadSampleFile(sample)
+	return picks, convs, err
+}
+
+func runSheet(args []string) error {
+	fs := flag.NewFlagSet("sheet", flag.ContinueOnError)
+	picksPath := fs.String("picks", "", "reply picks (select-replies output)")
+	out := fs.String("out", "", "sheet file to write (keep it outside the tree)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 || *picksPath == "" || *out == "" {
+		return fmt.Errorf("sheet needs -picks, -out and one SAMPLE file\n%s", usage)
+	}
+	picks, convs, err := readPicksAndSample(*picksPath, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	recs, err := realgold.Sheet(convs, picks)
+	if err != nil {
+		return err
+	}
+	return writeFile(*out, recs)
+}
+
+func runLocate(args []string) error {
+	fs := flag.NewFlagSet("locate", flag.ContinueOnError)
+	picksPath := fs.String("picks", "", "reply picks (select-replies output)")
+	quotedPath := fs.String("quoted", "", "the labeller's quoted labels")
+	out := fs.String("out", "", "reply labels file to write")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 || *picksPath == "" || *quotedPath == "" || *out == "" {
+		return fmt.Errorf("locate needs -picks, -quoted, -out and one SAMPLE file\n%s", usage)
+	}
+	picks, convs, err := readPicksAndSample(*picksPath, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	quoted, err := realgold.ReadJSONLFile[realgold.QuotedLabel](*quotedPath)
+	if err != nil {
+		return err
+	}
+	labels, err := realgold.Locate(convs, picks, quoted)
+	if err != nil {
+		return err
+	}
+	return writeFile(*out, labels)
+}
+
+func runMaterialiseReplies(args []string) error {
+	fs := flag.NewFlagSet("materialise-replies", flag.ContinueOnError)
+	labelsPath := fs.String("labels", "", "reply labels file (JSON Lines)")
+	out := fs.String("out", "", "gold replies file to write")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 || *labelsPath == "" || *out == "" {
+		return fmt.Errorf("materialise-replies needs -labels, -out and one SAMPLE file\n%s", usage)
+	}
+	convs, err := realgold.ReadSampleFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	labels, err := realgold.ReadReplyLabelsFile(*labelsPath)
+	if err != nil {
+		return err
+	}
+	replies, err := realgold.MaterialiseReplies(convs, labels)
+	if err != nil {
+		return err
+	}
+	return writeFile(*out, replies)
 }
