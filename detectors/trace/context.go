@@ -313,6 +313,7 @@ var residueValueMarkers = func() *litre.DFA {
 	if d == nil {
 		panic("trace: residue markers do not fit a DFA")
 	}
+	d.CaselessASCII() // the markers are lower case
 	return d
 }()
 
@@ -340,14 +341,20 @@ func labelKey(s string) string {
 }
 
 // indexSep is strings.IndexAny(s, ":=：") (the separators of a labelled
-// line), searching bytes: the ASCII ones cannot be part of another rune, nor
-// can the lead byte of '：'.
+// line), searching bytes in one pass: the ASCII ones cannot be part of
+// another rune, nor can the lead byte of '：' (EF BC 9A).
 func indexSep(s string) int {
-	i := strings.IndexAny(s, ":=")
-	if j := strings.Index(s, "："); j >= 0 && (i < 0 || j < i) {
-		return j
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ':', '=':
+			return i
+		case 0xEF:
+			if strings.HasPrefix(s[i:], "：") {
+				return i
+			}
+		}
 	}
-	return i
+	return -1
 }
 
 // residueHits finds residue lines by comparing the reply's labelled lines
@@ -370,7 +377,11 @@ func residueHits(in Input, hits []Hit, lines []line) []Hit {
 		}
 		text := in.Reply[l.start:l.end]
 		sep := indexSep(text)
-		if sep < 0 || !residueValueMarkers.In(litre.ToLower(text[sep:])) {
+		if sep < 0 {
+			continue
+		}
+		// (the markers' automaton reads ASCII letters in either case)
+		if v := text[sep:]; !residueValueMarkers.In(v) && (litre.IsASCII(v) || !residueValueMarkers.In(litre.ToLower(v))) {
 			continue
 		}
 		label, value, ok := parseLabelled(text)
