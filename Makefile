@@ -56,9 +56,12 @@ eval: build
 ## eval-real: rebuild the real WildChat turns of each labelled real set (REAL_SETS, under $(GOLD)) from
 ## the sample outside the repository (REAL_SAMPLE) into a temporary file and score it (not part of test;
 ## real1 and real2 are held out, real-dev is for tuning: see their READMEs); EVAL_FLAGS are passed to
-## eval, e.g. EVAL_FLAGS="--llm --llm-base-url URL --llm-model M --cache PATH" to score the LLM check
+## eval, e.g. EVAL_FLAGS="--llm --llm-base-url URL --llm-model M --cache PATH" to score the LLM check.
+## The real reply sets (REAL_REPLY_SETS: replies to the real sets' revision requests, labelled for traces)
+## are rebuilt with materialise-replies and scored with eval --replies
 REAL_SAMPLE ?= ../shared/real/wildchat-sample.jsonl.zst
 REAL_SETS ?= real1 real2
+REAL_REPLY_SETS ?= real-replies
 EVAL_FLAGS ?=
 .PHONY: eval-real
 eval-real: build
@@ -67,6 +70,10 @@ eval-real: build
 	for set in $(REAL_SETS); do \
 	  $(GO) run ./internal/realgold/cmd/realgold materialise -labels $(GOLD)/$$set/labels.jsonl -out "$$tmp" "$(REAL_SAMPLE)" && \
 	  ./$(BIN) eval --label "real turns ($(GOLD)/$$set, see its README)" --turns "$$tmp" $(EVAL_FLAGS) || exit 1; \
+	done; \
+	for set in $(REAL_REPLY_SETS); do \
+	  $(GO) run ./internal/realgold/cmd/realgold materialise-replies -labels $(GOLD)/$$set/labels.jsonl -out "$$tmp" "$(REAL_SAMPLE)" && \
+	  ./$(BIN) eval --label "real replies ($(GOLD)/$$set, see its README)" --replies "$$tmp" $(EVAL_FLAGS) || exit 1; \
 	done
 
 ## fuzz: run every native fuzz target for FUZZTIME each (minimising an input for at most

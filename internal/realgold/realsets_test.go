@@ -86,3 +86,60 @@ func TestRealSetsMaterialise(t *testing.T) {
 		})
 	}
 }
+
+// realReplySelections are the draws of the labelled real reply sets:
+// `realgold select-replies -seed S -prefix P -from F...` (every reply).
+var realReplySelections = []struct {
+	dir    string
+	seed   uint64
+	prefix string
+	from   []string
+}{
+	{"real-replies", 22, "rr", []string{"real1", "real2", "real3"}},
+	{"real-replies-dev", 21, "rrd", []string{"real-dev"}},
+}
+
+// TestRealReplySetsMaterialise checks, when the real sample is present,
+// that each labelled real reply set is exactly its selection and that it
+// materialises (every hash, span and position holds). It prints no reply
+// text and runs no detector.
+func TestRealReplySetsMaterialise(t *testing.T) {
+	if _, err := os.Stat(realSamplePath); err != nil {
+		t.Skipf("real sample not present (%v)", err)
+	}
+	convs, err := ReadSampleFile(realSamplePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sel := range realReplySelections {
+		t.Run(sel.dir, func(t *testing.T) {
+			labels, err := ReadReplyLabelsFile(realLabels(sel.dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var from []Label
+			for _, dir := range sel.from {
+				ls, err := ReadLabelsFile(realLabels(dir))
+				if err != nil {
+					t.Fatal(err)
+				}
+				from = append(from, ls...)
+			}
+			picks, err := SelectReplies(convs, from, sel.seed, 0, sel.prefix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(labels) != len(picks) {
+				t.Fatalf("%d labels, the selection has %d replies", len(labels), len(picks))
+			}
+			for i, l := range labels {
+				if l.ReplyPick != picks[i] {
+					t.Errorf("label %d is %+v, the selection has %+v", i+1, l.ReplyPick, picks[i])
+				}
+			}
+			if _, err := MaterialiseReplies(convs, labels); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
