@@ -10,8 +10,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	ahocorasick "github.com/BobuSumisu/aho-corasick"
-
 	"github.com/revtrace/revtrace/corpora"
 	"github.com/revtrace/revtrace/detectors/screen"
 )
@@ -1565,8 +1563,7 @@ func (a *analysis) strongRefIndexes(s span) []int {
 	}
 	sub := a.f[s.s:s.e]
 	refs := strongRefAutomaton()
-	refs.trie.Walk([]byte(sub), func(end, n, pat int64) bool {
-		i, j := int(end-n+1), int(end+1)
+	refs.finder.Each(sub, func(i, j, pat int) {
 		for _, k := range refs.ids[pat] {
 			if v[k] >= 0 {
 				continue
@@ -1585,7 +1582,6 @@ func (a *analysis) strongRefIndexes(s span) []int {
 			}
 			v[k] = s.s + i
 		}
-		return true
 	})
 	if a.refMemo == nil {
 		a.refMemo = map[span][]int{}
@@ -1597,9 +1593,9 @@ func (a *analysis) strongRefIndexes(s span) []int {
 // refAutomaton is the automaton of strongRefs: pattern id -> indexes into
 // strongRefs (a phrase listed twice has two), and which phrases are CJK.
 type refAutomaton struct {
-	trie *ahocorasick.Trie
-	ids  [][]int
-	cjk  []bool
+	finder *screen.Finder
+	ids    [][]int
+	cjk    []bool
 }
 
 // strongRefAutomaton returns the automaton of strongRefs, built on first
@@ -1619,7 +1615,9 @@ var strongRefAutomaton = sync.OnceValue(func() *refAutomaton {
 		}
 		r.ids[i] = append(r.ids[i], k)
 	}
-	r.trie = ahocorasick.NewTrieBuilder().AddStrings(pats).Build()
+	if r.finder = screen.NewFinder(pats); r.finder == nil {
+		panic("revision: the strong references use more byte values than an automaton fits") // TestStrongRefIndexesAgree
+	}
 	return r
 })
 

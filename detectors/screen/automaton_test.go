@@ -14,8 +14,9 @@ import (
 
 type occurrence struct{ end, pattern int }
 
-// TestAutomatonAgrees checks the automaton against the Aho-Corasick
-// library it stands in for: the same occurrences, in the same order.
+// TestAutomatonAgrees checks the automaton, and the Finder on it, against
+// the Aho-Corasick library it stands in for: the same occurrences, in the
+// same order.
 func TestAutomatonAgrees(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	alphabet := []string{"a", "b", "ab", "ba", "é", "中", "'", "’", " ", "\xff"}
@@ -34,17 +35,27 @@ func TestAutomatonAgrees(t *testing.T) {
 			}
 		}
 		a := newAutomaton(pats)
+		finder := NewFinder(pats)
 		trie := ahocorasick.NewTrieBuilder().AddStrings(pats).Build()
 		for j := 0; j < 10; j++ {
 			text := []byte(word(r.IntN(16)))
-			var got, want []occurrence
+			var got, found, want []occurrence
 			a.walk(text, func(end, p int) { got = append(got, occurrence{end, p}) })
+			finder.Each(string(text), func(start, end, p int) {
+				if string(text[start:end]) != pats[p] {
+					t.Fatalf("patterns %q on %q: finder gives %q at %d:%d for pattern %d", pats, text, text[start:end], start, end, p)
+				}
+				found = append(found, occurrence{end - 1, p})
+			})
 			trie.Walk(text, func(end, n, p int64) bool {
 				want = append(want, occurrence{int(end), int(p)})
 				return true
 			})
 			if !slices.Equal(got, want) {
 				t.Fatalf("patterns %q on %q: automaton %v, library %v", pats, text, got, want)
+			}
+			if !slices.Equal(found, want) {
+				t.Fatalf("patterns %q on %q: finder %v, library %v", pats, text, found, want)
 			}
 		}
 	}
