@@ -60,6 +60,8 @@ type analysis struct {
 	// as the report.
 	reportedLog bool
 	tokMemo     map[span][]tok // see toks
+	all         []tok          // tokenize(f, 0, len(f)) once allDone (see toksWithin)
+	allDone     bool
 	refMemo     map[span][]int // see strongRefIndexes
 	tnDone, tn  bool           // transformNew's memo
 	hardReject  bool           // a cue was rejected for a reason that also rules out the cue-less path

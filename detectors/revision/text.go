@@ -112,10 +112,14 @@ func tokenize(f string, s, e int) []tok {
 	}
 }
 
-// toks is tokenize(a.f, s, e), computed once per range. The result is
-// shared: callers must not modify it (its capacity is its length, so
-// appending copies).
+// toks is tokenize(a.f, s, e): read off the turn's tokens (tokenized once)
+// when no token of the turn crosses s or e, else computed once per range.
+// The result is shared: callers must not modify it (its capacity is its
+// length, so appending copies).
 func (a *analysis) toks(s, e int) []tok {
+	if ts, ok := a.toksWithin(s, e); ok {
+		return ts
+	}
 	k := span{s, e}
 	if ts, ok := a.tokMemo[k]; ok {
 		return ts
@@ -127,6 +131,55 @@ func (a *analysis) toks(s, e int) []tok {
 	}
 	a.tokMemo[k] = ts
 	return ts
+}
+
+// toksWithin returns the turn's tokens that lie in f[s:e], which are
+// tokenize(a.f, s, e) when no token of the turn starts before s and ends
+// after it, or starts before e and ends after it: tokenize reads no byte
+// before where it starts, every byte outside a token is skipped wherever
+// the reading starts, and a token that ends by e ends there whatever the
+// bound. ok is false when a token crosses s or e (or the bounds are out of
+// the turn); then the range is tokenized itself.
+func (a *analysis) toksWithin(s, e int) (ts []tok, ok bool) {
+	if s < 0 || e > len(a.f) {
+		return nil, false
+	}
+	if !a.allDone {
+		a.allDone = true
+		a.all = tokenize(a.f, 0, len(a.f))
+		a.all = a.all[:len(a.all):len(a.all)]
+	}
+	if s >= e {
+		return nil, true
+	}
+	all := a.all
+	i := firstTokFrom(all, s)
+	if i > 0 && all[i-1].e > s {
+		return nil, false
+	}
+	j := i + firstTokFrom(all[i:], e)
+	if j > i && all[j-1].e > e {
+		return nil, false
+	}
+	if j == i {
+		return nil, true
+	}
+	return all[i:j:j], true
+}
+
+// firstTokFrom returns the index of the first of ts (ordered tokens) that
+// starts at or after p, len(ts) if none does.
+func firstTokFrom(ts []tok, p int) int {
+	lo, hi := 0, len(ts)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if ts[m].s < p {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 // sentences splits folded prose at line breaks and sentence punctuation.

@@ -113,6 +113,39 @@ func TestTokenizerAgrees(t *testing.T) {
 	}
 }
 
+// TestToksAgree checks toks, which reads most ranges off the turn's
+// tokens, against tokenize of the range itself, nil for nil, and that the
+// turn's tokens serve most ranges.
+func TestToksAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	served, total := 0, 0
+	for i := 0; i < 20000; i++ {
+		f := randomText(r, r.IntN(14))
+		a := &analysis{f: f}
+		for j := 0; j < 8; j++ {
+			s := r.IntN(len(f) + 1)
+			e := s + r.IntN(len(f)-s+1)
+			if j%4 == 3 {
+				e = r.IntN(len(f) + 1) // also s > e
+			}
+			got, want := a.toks(s, e), tokenize(f, s, e)
+			if (got == nil) != (want == nil) || !reflect.DeepEqual(got, want) && len(want) > 0 {
+				t.Fatalf("toks(%d, %d) of %q = %#v, tokenize says %#v", s, e, f, got, want)
+			}
+			if cap(got) != len(got) {
+				t.Fatalf("toks(%d, %d) of %q: capacity %d, length %d", s, e, f, cap(got), len(got))
+			}
+			if _, ok := a.toksWithin(s, e); ok {
+				served++
+			}
+			total++
+		}
+	}
+	if served < total/2 {
+		t.Errorf("the turn's tokens serve only %d of %d ranges; the test says little", served, total)
+	}
+}
+
 // TestPrevWordAgrees checks prevWord against the set of words of the
 // previous message that it replaced (every token of at least
 // prevWordMinLength runes, not CJK).
