@@ -284,7 +284,7 @@ func (a *analysis) cuelessQuestion(s span) bool {
 		// "can you also save it to totals.csv", "tu peux le mettre sous
 		// forme de mail ?": a request, unless it asks to be told something
 		// ("can you explain ...").
-		for _, p := range cuelessRequestFrames {
+		for _, p := range cuelessRequestFramesByFirst.candidates(ws) {
 			if hasPrefixPhrase(ws, p) {
 				rest := skipWords(ws[len(phraseWords(p)):], politeSkips)
 				return len(rest) == 0 || infoVerbs[rest[0]] || questionWords[rest[0]]

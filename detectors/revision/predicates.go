@@ -252,7 +252,7 @@ func (a *analysis) findTurnVeto() string {
 	if len(a.sents) > 0 {
 		first := a.sents[0]
 		fw := skipWords(words(a.toks(first.s, first.e)), discourse)
-		for _, p := range continuations {
+		for _, p := range continuationsByFirst.candidates(fw) {
 			if hasPrefixPhrase(fw, p) {
 				return "continuation"
 			}
@@ -267,7 +267,7 @@ func (a *analysis) findTurnVeto() string {
 	if len(a.sents) > 0 {
 		first := a.sents[0]
 		fw := skipWords(words(a.toks(first.s, first.e)), discourse)
-		for _, p := range rolePlays {
+		for _, p := range rolePlaysByFirst.candidates(fw) {
 			if hasPrefixPhrase(fw, p) && len(fw) > len(phraseWords(p)) {
 				return "new role-play or persona prompt"
 			}
@@ -925,12 +925,12 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 			return "suggestion"
 		}
 	}
-	for _, p := range requestFrames {
+	for _, p := range requestFramesByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
 			return "polite"
 		}
 	}
-	for _, p := range politeFrames {
+	for _, p := range politeFramesByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
 			// "can you tell me why ...": a request for information.
 			rest := skipWords(ws[len(phraseWords(p)):], politeSkips)
@@ -1305,13 +1305,13 @@ func (a *analysis) newTask(s span) bool {
 		return false
 	}
 	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
-	for _, p := range requestFrames {
+	for _, p := range requestFramesByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
 			ws = append([]string{"give"}, ws[len(phraseWords(p)):]...)
 			break
 		}
 	}
-	for _, p := range politeFrames {
+	for _, p := range politeFramesByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
 			ws = ws[len(phraseWords(p)):]
 			break

@@ -290,7 +290,7 @@ func (a *analysis) infoQuestion5(s span) bool {
 		return true
 	}
 	// a request frame for being told something: "can you also remind me how ..."
-	for _, p := range cuelessRequestFrames {
+	for _, p := range cuelessRequestFramesByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
 			rest := skipWords(skipWords(ws[len(phraseWords(p)):], politeSkips), leadSkips)
 			if len(rest) > 0 && tellVerbs[rest[0]] {
@@ -339,7 +339,7 @@ func (a *analysis) metaComplaint() bool {
 	}
 	ws := skipWords(words(a.toks(first.s, first.e)), discourse)
 	meta := false
-	for _, p := range metaOpeners {
+	for _, p := range metaOpenersByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
 			meta = true
 		}

@@ -373,6 +373,42 @@ func phraseWords(phrase string) []string {
 	return strings.Fields(phrase)
 }
 
+// firstWordIndex maps the first word of each phrase of a list (its text
+// before the first space) to the phrases of the list that start with it,
+// in list order: hasPrefixPhrase(ws, p) holds only for the phrases p of
+// the word ws[0], so a loop over a list that tests each phrase with it can
+// loop over those alone.
+type firstWordIndex map[string][]string
+
+func indexFirstWords(list []string) firstWordIndex {
+	x := firstWordIndex{}
+	for _, p := range list {
+		w, _, _ := strings.Cut(p, " ")
+		x[w] = append(x[w], p)
+	}
+	return x
+}
+
+// candidates returns the phrases of the list that may open ws (for every
+// other one hasPrefixPhrase is false), in list order.
+func (x firstWordIndex) candidates(ws []string) []string {
+	if len(ws) == 0 {
+		return nil
+	}
+	return x[ws[0]]
+}
+
+// The phrase lists whose loops test hasPrefixPhrase, indexed.
+var (
+	politeFramesByFirst         = indexFirstWords(politeFrames)
+	requestFramesByFirst        = indexFirstWords(requestFrames)
+	cuelessRequestFramesByFirst = indexFirstWords(cuelessRequestFrames)
+	skipLeadByFirst             = indexFirstWords(skipLead)
+	continuationsByFirst        = indexFirstWords(continuations)
+	rolePlaysByFirst            = indexFirstWords(rolePlays)
+	metaOpenersByFirst          = indexFirstWords(metaOpeners)
+)
+
 func hasPrefixPhrase(words []string, phrase string) bool {
 	// Most phrases fail on the first word: compare it as a string prefix
 	// before splitting the phrase.

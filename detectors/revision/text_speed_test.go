@@ -415,3 +415,52 @@ func (sh *shingleHashes) check(t *testing.T, s string) {
 		sh.textOf[h], sh.hashOf[texts[k]] = texts[k], h
 	}
 }
+
+// TestFirstWordIndex checks that looping over a list's candidates finds the
+// phrases hasPrefixPhrase finds looping over the whole list, in the same
+// order, on word sequences drawn from the lists' own words.
+func TestFirstWordIndex(t *testing.T) {
+	lists := []struct {
+		list []string
+		idx  firstWordIndex
+	}{{politeFrames, politeFramesByFirst}, {requestFrames, requestFramesByFirst},
+		{cuelessRequestFrames, cuelessRequestFramesByFirst}, {skipLead, skipLeadByFirst},
+		{continuations, continuationsByFirst}, {rolePlays, rolePlaysByFirst}, {metaOpeners, metaOpenersByFirst}}
+	var vocab []string
+	for _, l := range lists {
+		for _, p := range l.list {
+			vocab = append(vocab, strings.Fields(p)...)
+		}
+	}
+	r := rand.New(rand.NewPCG(25, 26))
+	found := 0
+	for _, l := range lists {
+		for i := 0; i < 3000; i++ {
+			var ws []string
+			if i%2 == 0 {
+				ws = append(ws, strings.Fields(l.list[r.IntN(len(l.list))])...)
+			}
+			for n := r.IntN(4); n > 0; n-- {
+				ws = append(ws, vocab[r.IntN(len(vocab))])
+			}
+			var want, got []string
+			for _, p := range l.list {
+				if hasPrefixPhrase(ws, p) {
+					want = append(want, p)
+				}
+			}
+			for _, p := range l.idx.candidates(ws) {
+				if hasPrefixPhrase(ws, p) {
+					got = append(got, p)
+				}
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("words %q: the index finds %q, the list %q", ws, got, want)
+			}
+			found += len(want)
+		}
+	}
+	if found < 5000 {
+		t.Errorf("only %d phrases found; the test says little", found)
+	}
+}
