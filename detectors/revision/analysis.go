@@ -62,6 +62,8 @@ type analysis struct {
 	tokMemo     map[span][]tok // see toks
 	all         []tok          // tokenize(f, 0, len(f)) once allDone (see toksWithin)
 	allDone     bool
+	qmarkDone   bool
+	qmark       bool           // see questionMark
 	refMemo     map[span][]int // see strongRefIndexes
 	tnDone, tn  bool           // transformNew's memo
 	hardReject  bool           // a cue was rejected for a reason that also rules out the cue-less path

@@ -646,7 +646,7 @@ func (a *analysis) structureTarget(ws []string) bool {
 // computation: "convert 5 miles to km"); the slot is shown by a content word
 // of the draft in the same sentence or by a draft value of the same shape.
 func (a *analysis) valueStatement(all []tok, rest []string) bool {
-	if cuelessWordCount(all) > valueMaxWords || strings.ContainsAny(a.f, ":：=+*×÷^<>%") {
+	if cuelessWordCount(all) > valueMaxWords || indexAnyRune(a.f, ":：=+*×÷^<>%") >= 0 {
 		return false
 	}
 	if first := rest[0]; creationVerbs[first] || imperativeEdits[first] || lightVerbs[first] && !draftPronouns[first] ||

@@ -1103,7 +1103,7 @@ func (a *analysis) cueClause(s span, h screen.Hit) span {
 		}
 	}
 	end := s.e
-	if k := strings.IndexAny(a.f[h.End:s.e], ",;:，；："); k >= 0 {
+	if k := indexAnyRune(a.f[h.End:s.e], ",;:，；："); k >= 0 {
 		end = h.End + k
 	}
 	return span{start, end}

@@ -373,6 +373,33 @@ func phraseWords(phrase string) []string {
 	return strings.Fields(phrase)
 }
 
+// indexAnyRune is strings.IndexAny(s, chars) for chars of valid UTF-8
+// without U+FFFD, one (vectorised) search per rune of chars in place of a
+// look-up in chars per rune of s. The encoding of a valid rune occurs in s
+// just where ranging over s decodes that rune: its first byte is never the
+// continuation of another rune, and invalid bytes are decoded one by one.
+func indexAnyRune(s, chars string) int {
+	best := -1
+	for _, r := range chars {
+		in := s
+		if best >= 0 {
+			in = s[:best]
+		}
+		if i := strings.IndexRune(in, r); i >= 0 {
+			best = i
+		}
+	}
+	return best
+}
+
+// questionMark reports strings.ContainsAny(a.f, "?？"), read once per turn.
+func (a *analysis) questionMark() bool {
+	if !a.qmarkDone {
+		a.qmarkDone, a.qmark = true, indexAnyRune(a.f, "?？") >= 0
+	}
+	return a.qmark
+}
+
 // firstWordIndex maps the first word of each phrase of a list (its text
 // before the first space) to the phrases of the list that start with it,
 // in list order: hasPrefixPhrase(ws, p) holds only for the phrases p of

@@ -464,3 +464,35 @@ func TestFirstWordIndex(t *testing.T) {
 		t.Errorf("only %d phrases found; the test says little", found)
 	}
 }
+
+// TestIndexAnyRune checks indexAnyRune against strings.IndexAny for the
+// character sets it is used with, on texts with invalid and cut UTF-8.
+func TestIndexAnyRune(t *testing.T) {
+	sets := []string{"?？", ":：", ",;:，；：", ":：=+*×÷^<>%"}
+	pieces := []string{"a", " ", "?", "？", ":", "：", ",", "，", ";", "；", "=", "+", "*", "×", "÷", "^", "<", ">", "%",
+		"\xef", "\xef\xbc", "\xbc\x9f", "\xc3", "é", "中", "\xff"}
+	r := rand.New(rand.NewPCG(27, 28))
+	found := 0
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(10); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		for _, chars := range sets {
+			got, want := indexAnyRune(s, chars), strings.IndexAny(s, chars)
+			if got != want {
+				t.Fatalf("indexAnyRune(%q, %q) = %d, strings.IndexAny says %d", s, chars, got, want)
+			}
+			if want >= 0 {
+				found++
+			}
+		}
+		if got, want := (&analysis{f: s}).questionMark(), strings.ContainsAny(s, "?？"); got != want {
+			t.Fatalf("questionMark of %q = %v, strings.ContainsAny says %v", s, got, want)
+		}
+	}
+	if found < 20000 {
+		t.Errorf("only %d found; the test says little", found)
+	}
+}
