@@ -64,6 +64,7 @@ type analysis struct {
 	allDone     bool
 	qmarkDone   bool
 	qmark       bool           // see questionMark
+	taskMemo    []spanAnswer   // newTask's memo
 	refMemo     map[span][]int // see strongRefIndexes
 	tnDone, tn  bool           // transformNew's memo
 	hardReject  bool           // a cue was rejected for a reason that also rules out the cue-less path

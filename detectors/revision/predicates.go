@@ -1281,8 +1281,28 @@ var (
 )
 
 // newTask reports whether sentence s starts a new task: a creation verb with
-// a new, indefinite object ("write a poem about cats").
+// a new, indefinite object ("write a poem about cats"). The answer depends
+// on the turn and the history alone, so it is found once per sentence (see
+// findNewTask).
 func (a *analysis) newTask(s span) bool {
+	for _, m := range a.taskMemo {
+		if m.s == s {
+			return m.v
+		}
+	}
+	v := a.findNewTask(s)
+	a.taskMemo = append(a.taskMemo, spanAnswer{s, v})
+	return v
+}
+
+// spanAnswer is a predicate's answer for a span of the turn.
+type spanAnswer struct {
+	s span
+	v bool
+}
+
+// findNewTask is newTask without the memo.
+func (a *analysis) findNewTask(s span) bool {
 	text := a.f[s.s:s.e]
 	if a.anotherItemFor(s) {
 		return true // "can you also write a short one for the team chat"
