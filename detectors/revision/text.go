@@ -198,7 +198,19 @@ func sentences(f string) []span {
 	}
 	start := 0
 	for i := 0; i < len(f); {
-		r, n := utf8.DecodeRuneInString(f[i:])
+		// Only '\n', ".!?;" and "。！？；" (led by 0xE3 or 0xEF) end a
+		// sentence: other bytes are stepped over one by one, which lands
+		// on every such byte as decoding rune by rune would (neither lead
+		// byte continues a rune).
+		c := f[i]
+		if c != '\n' && c != '.' && c != '!' && c != '?' && c != ';' && c != 0xE3 && c != 0xEF {
+			i++
+			continue
+		}
+		r, n := rune(c), 1
+		if c >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(f[i:])
+		}
 		switch r {
 		case '\n':
 			if !wrappedLine(f, start, i) {
@@ -308,17 +320,19 @@ func (a *analysis) punctClauseStart(s span, pos int) int {
 }
 
 func hasCJK(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0xE2 {
-			// CJK runes (U+2E80 and up) take three or four bytes led by
-			// 0xE2 or more; decode from the first such byte on.
-			for _, r := range s[i:] {
-				if isCJK(r) {
-					return true
-				}
-			}
-			return false
+	for i := 0; i < len(s); {
+		if s[i] < 0xE2 {
+			i++
+			continue
 		}
+		// CJK runes (U+2E80 and up) take three or four bytes led by 0xE2
+		// or more; decode only at such bytes, which never continue a rune,
+		// so that decoding rune by rune would land on each of them too.
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if isCJK(r) {
+			return true
+		}
+		i += n
 	}
 	return false
 }

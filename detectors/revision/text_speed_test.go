@@ -496,3 +496,67 @@ func TestIndexAnyRune(t *testing.T) {
 		t.Errorf("only %d found; the test says little", found)
 	}
 }
+
+// sentencesRef is sentences as first written (every rune decoded), the
+// reference for TestSentencesAgree.
+func sentencesRef(f string) []span {
+	var out []span
+	add := func(s, e int) {
+		for s < e && (f[s] == ' ' || f[s] == '\t' || f[s] == '\r') {
+			s++
+		}
+		for e > s && (f[e-1] == ' ' || f[e-1] == '\t' || f[e-1] == '\r') {
+			e--
+		}
+		if e > s {
+			out = append(out, span{s, e})
+		}
+	}
+	start := 0
+	for i := 0; i < len(f); {
+		r, n := utf8.DecodeRuneInString(f[i:])
+		switch r {
+		case '\n':
+			if !wrappedLine(f, start, i) {
+				add(start, i)
+				start = i + n
+			}
+		case '.', '!', '?', ';':
+			next := byte(' ')
+			if i+n < len(f) {
+				next = f[i+n]
+			}
+			if r == '.' && ordinalDate(f, i) {
+				break // "am 1. september", "el 3. mai": an ordinal, not a sentence end
+			}
+			if next == ' ' || next == '\n' || next == '\t' || next == '\r' || next == '"' || next == ')' {
+				add(start, i+n)
+				start = i + n
+			}
+		case '。', '！', '？', '；':
+			add(start, i+n)
+			start = i + n
+		}
+		i += n
+	}
+	add(start, len(f))
+	return out
+}
+
+// TestSentencesAgree checks sentences, which steps over the bytes that end
+// no sentence, against sentencesRef.
+func TestSentencesAgree(t *testing.T) {
+	pieces := append([]string{".", "!", "?", ";", "。", "！", "？", "；", "\n", " ", ")", "\"", "1", "am ", "Ab",
+		"\xe3", "\xef", "\xef\xbc", "\xe3\x80", "\xe3\x80\x82"}, textAlphabet...)
+	r := rand.New(rand.NewPCG(29, 30))
+	for i := 0; i < 50000; i++ {
+		var b strings.Builder
+		for n := r.IntN(16); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		f := b.String()
+		if got, want := sentences(f), sentencesRef(f); !reflect.DeepEqual(got, want) {
+			t.Fatalf("sentences(%q) = %v, sentencesRef says %v", f, got, want)
+		}
+	}
+}
