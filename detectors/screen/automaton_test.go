@@ -91,7 +91,8 @@ func TestDefaultAutomaton(t *testing.T) {
 func TestProseShortcuts(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 26))
 	pieces := []string{"word ", "x = 1;", "\n", "  ", "\t", "def f():", "return x", "}", "{", "if (a)", "é", "中文",
-		"\u0085", "\u00a0", "\"quoted\"", "`code`", "```\ncode\n```", "> quote\n", "[name]", "// c", "SELECT *", "#include"}
+		"\u0085", "\u00a0", "\"quoted\"", "`code`", "```\ncode\n```", "> quote\n", "[name]", "// c", "SELECT *", "#include",
+		"=>", "!=", "+=", "-", ">", ":", "::", ")", "(", "[", "]", "&&", "|", "</", "= ", "_", "$"}
 	for i := 0; i < 3000; i++ {
 		var b strings.Builder
 		for n := r.IntN(400); n > 0; n-- {

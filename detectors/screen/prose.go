@@ -269,36 +269,77 @@ func codeScore(line []byte) int {
 			break
 		}
 	}
+	// One pass over the line finds the symbols, an operator and an
+	// opening bracket (see codeBytes).
+	sym, all, op, open := 0, 0, false, false
+	for i, c := range t {
+		k := codeBytes[c]
+		if k == 0 {
+			if c != ' ' {
+				all++
+			}
+			continue
+		}
+		all++
+		if k&codeSym != 0 {
+			sym++
+		}
+		if k&codeOpen != 0 {
+			open = true
+		}
+		if k&codeOpStart != 0 && !op {
+			for _, o := range codeOperatorsByFirst[c] {
+				if bytes.HasPrefix(t[i:], o) {
+					op = true
+					break
+				}
+			}
+		}
+	}
 	switch t[len(t)-1] {
 	case ';', '{', '}':
 		score += 2
 	case ')', ']':
-		if bytes.ContainsAny(t, "([") {
+		if open {
 			score++
 		}
 	}
-	for _, op := range codeOperators {
-		if bytes.Contains(t, op) {
-			score++
-			break
-		}
-	}
-	sym, all := 0, 0
-	for _, c := range t {
-		if c == ' ' {
-			continue
-		}
-		all++
-		switch c {
-		case '(', ')', '{', '}', '[', ']', ';', '=', '<', '>', '_', '$', '#', '/', '\\', '*', '&', '|':
-			sym++
-		}
+	if op {
+		score++
 	}
 	if all > 0 && sym*100 >= all*12 {
 		score++
 	}
 	return score
 }
+
+// Classes of the bytes of a line for codeScore.
+const (
+	codeSym     = 1 << iota // a symbol of code, counted towards the share of symbols
+	codeOpStart             // the first byte of one of codeOperators
+	codeOpen                // '(' or '['
+)
+
+// codeBytes holds the classes of every byte (0 for none).
+var codeBytes = func() (t [256]uint8) {
+	for _, c := range []byte("(){}[];=<>_$#/\\*&|") {
+		t[c] |= codeSym
+	}
+	for _, op := range codeOperators {
+		t[op[0]] |= codeOpStart
+	}
+	t['('] |= codeOpen
+	t['['] |= codeOpen
+	return t
+}()
+
+// codeOperatorsByFirst holds codeOperators by first byte.
+var codeOperatorsByFirst = func() (out [256][][]byte) {
+	for _, op := range codeOperators {
+		out[op[0]] = append(out[op[0]], op)
+	}
+	return out
+}()
 
 func blankCodeLines(b []byte) {
 	type ln struct{ s, e, score int }
