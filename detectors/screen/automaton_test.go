@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 )
 
 type occurrence struct{ end, pattern int }
@@ -193,4 +195,60 @@ func codeScoreRef(line []byte) int {
 		score++
 	}
 	return score
+}
+
+// foldRef is fold as first written (one byte or rune at a time).
+func foldRef(s string) []byte {
+	b := make([]byte, len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b[i] = c
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r != utf8.RuneError || n > 1 {
+			l := litre.LowerRune(r)
+			if l == 'ё' {
+				l = 'е'
+			}
+			if l != r && utf8.RuneLen(l) == n {
+				utf8.EncodeRune(b[i:], l)
+				i += n
+				continue
+			}
+		}
+		copy(b[i:i+n], s[i:i+n])
+		i += n
+	}
+	return b
+}
+
+// TestFoldAgrees checks fold, which lowers eight ASCII bytes at a time,
+// against foldRef on every ASCII byte and on random texts.
+func TestFoldAgrees(t *testing.T) {
+	var all []byte
+	for c := 0; c < utf8.RuneSelf; c++ {
+		all = append(all, byte(c))
+	}
+	pieces := []string{string(all), "ABCDEFGH", "Zz[@`{", "ÉCOLE", "Ёлка", "\u212A", "İ", "中文", "\xff", "\xe2\x80",
+		" ", "Hello World", "x"}
+	r := rand.New(rand.NewPCG(31, 32))
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(12); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := fold(s), foldRef(s); !bytes.Equal(got, want) {
+			t.Fatalf("fold(%q) = %q, foldRef says %q", s, got, want)
+		}
+		if got, want := Fold(s), string(foldRef(s)); got != want {
+			t.Fatalf("Fold(%q) = %q, want %q", s, got, want)
+		}
+	}
 }
