@@ -198,12 +198,12 @@ func sentences(f string) []span {
 	}
 	start := 0
 	for i := 0; i < len(f); {
-		// Only '\n', ".!?;" and "。！？；" (led by 0xE3 or 0xEF) end a
-		// sentence: other bytes are stepped over one by one, which lands
-		// on every such byte as decoding rune by rune would (neither lead
-		// byte continues a rune).
+		// Only at the bytes of sentenceBytes can a sentence end: other
+		// bytes are stepped over one by one, which lands on every such
+		// byte as decoding rune by rune would (neither 0xE3 nor 0xEF
+		// continues a rune).
 		c := f[i]
-		if c != '\n' && c != '.' && c != '!' && c != '?' && c != ';' && c != 0xE3 && c != 0xEF {
+		if !sentenceBytes[c] {
 			i++
 			continue
 		}
@@ -238,6 +238,10 @@ func sentences(f string) []span {
 	add(start, len(f))
 	return out
 }
+
+// sentenceBytes marks the bytes at which sentences looks for a sentence
+// end: '\n', ".!?;" and the lead bytes of "。！？；".
+var sentenceBytes = [256]bool{'\n': true, '.': true, '!': true, '?': true, ';': true, 0xE3: true, 0xEF: true}
 
 // wrappedLine reports whether the line break at nl only wraps a sentence:
 // the line does not end with punctuation and the next one starts with a
