@@ -560,3 +560,23 @@ func TestSentencesAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestSamePrefix checks samePrefix against a byte-by-byte comparison.
+func TestSamePrefix(t *testing.T) {
+	r := rand.New(rand.NewPCG(35, 36))
+	for i := 0; i < 20000; i++ {
+		s := randomText(r, r.IntN(30))
+		u := []byte(s)
+		if len(u) > 0 && i%3 != 0 {
+			u[r.IntN(len(u))] = ' '
+		}
+		t2 := string(u[:r.IntN(len(u)+1)])
+		want := 0
+		for want < len(s) && want < len(t2) && s[want] == t2[want] {
+			want++
+		}
+		if got := samePrefix(s, t2); got != want {
+			t.Fatalf("samePrefix(%q, %q) = %d, want %d", s, t2, got, want)
+		}
+	}
+}
