@@ -81,7 +81,7 @@ func (a *analysis) cueless() (string, string) {
 	if len(ws) == 0 {
 		// Only pasted material: an error or output after code reports a
 		// fault of the code.
-		if a.prevCode && hasErrorMark(screen.Fold(a.turn)) {
+		if a.prevCode && hasErrorMark(a.rawFold()) {
 			a.note("cue-less: pasted error after code")
 			return Correct, ""
 		}
@@ -183,7 +183,7 @@ func (a *analysis) cueless() (string, string) {
 		a.note("cue-less: a negative instruction about the draft")
 		return typ, item
 	}
-	if a.prevCode && hasErrorMark(a.f) {
+	if a.prevCode && a.errorMark() {
 		a.note("cue-less: error report after code")
 		return Correct, ""
 	}
@@ -244,6 +244,14 @@ func (a *analysis) cueless() (string, string) {
 		return Correct, ""
 	}
 	return "", ""
+}
+
+// errorMark is hasErrorMark of the turn, read once per turn.
+func (a *analysis) errorMark() bool {
+	if !a.errMarkDone {
+		a.errMarkDone, a.errMark = true, hasErrorMark(a.f)
+	}
+	return a.errMark
 }
 
 func hasErrorMark(f string) bool {

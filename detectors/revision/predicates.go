@@ -804,7 +804,7 @@ func (a *analysis) resultReported(h screen.Hit) bool {
 			rest = append(rest, t)
 		}
 	}
-	if a.faultWord(rest) || hasErrorMark(a.f) || screen.DiagnosticTurn(a.turn) {
+	if a.faultWord(rest) || a.errorMark() || screen.DiagnosticTurn(a.turn) {
 		return true
 	}
 	for _, t := range rest {

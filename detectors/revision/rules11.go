@@ -969,7 +969,7 @@ func (a *analysis) howFix11() bool {
 	if !a.codeBefore() && !strings.Contains(a.prevText(), "error") {
 		return false
 	}
-	if !looksLikeCode(screen.Fold(a.turn)) {
+	if !looksLikeCode(a.rawFold()) {
 		return false
 	}
 	k, _ := phraseAt9(a.text8(), howFix11)

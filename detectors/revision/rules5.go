@@ -217,10 +217,19 @@ var elsewhereMarkers = []string{
 }
 
 // errorElsewhere reports a turn with an error that the user says does not
-// come from the draft.
+// come from the draft. It depends on the turn alone: found once per turn
+// (see findErrorElsewhere).
 func (a *analysis) errorElsewhere() bool {
+	if !a.elseDone {
+		a.elseDone, a.elsewhere = true, a.findErrorElsewhere()
+	}
+	return a.elsewhere
+}
+
+// findErrorElsewhere is errorElsewhere without the memo.
+func (a *analysis) findErrorElsewhere() bool {
 	if !a.anyTok(elsewhereTriggers, "项目", "没关系", "无关", "安装", "プロジェクト", "関係", "インストール") ||
-		!a.mat.log && !hasErrorMark(a.f) {
+		!a.mat.log && !a.errorMark() {
 		return false
 	}
 	found := false
