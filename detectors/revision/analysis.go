@@ -60,6 +60,15 @@ type analysis struct {
 	// as the report.
 	reportedLog bool
 	tokMemo     map[span][]tok // see toks
+	all         []tok          // tokenize(f, 0, len(f)) once allDone (see toksWithin)
+	allDone     bool
+	qmarkDone   bool
+	qmark       bool         // see questionMark
+	taskMemo    []spanAnswer // newTask's memo
+	elseDone    bool
+	elsewhere   bool // errorElsewhere's memo
+	errMarkDone bool
+	errMark     bool           // errorMark's memo
 	refMemo     map[span][]int // see strongRefIndexes
 	tnDone, tn  bool           // transformNew's memo
 	hardReject  bool           // a cue was rejected for a reason that also rules out the cue-less path

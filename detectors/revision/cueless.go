@@ -81,7 +81,7 @@ func (a *analysis) cueless() (string, string) {
 	if len(ws) == 0 {
 		// Only pasted material: an error or output after code reports a
 		// fault of the code.
-		if a.prevCode && hasErrorMark(screen.Fold(a.turn)) {
+		if a.prevCode && hasErrorMark(a.rawFold()) {
 			a.note("cue-less: pasted error after code")
 			return Correct, ""
 		}
@@ -183,7 +183,7 @@ func (a *analysis) cueless() (string, string) {
 		a.note("cue-less: a negative instruction about the draft")
 		return typ, item
 	}
-	if a.prevCode && hasErrorMark(a.f) {
+	if a.prevCode && a.errorMark() {
 		a.note("cue-less: error report after code")
 		return Correct, ""
 	}
@@ -246,6 +246,14 @@ func (a *analysis) cueless() (string, string) {
 	return "", ""
 }
 
+// errorMark is hasErrorMark of the turn, read once per turn.
+func (a *analysis) errorMark() bool {
+	if !a.errMarkDone {
+		a.errMarkDone, a.errMark = true, hasErrorMark(a.f)
+	}
+	return a.errMark
+}
+
 func hasErrorMark(f string) bool {
 	for _, m := range errorMarks {
 		if strings.Contains(f, m) {
@@ -284,7 +292,7 @@ func (a *analysis) cuelessQuestion(s span) bool {
 		// "can you also save it to totals.csv", "tu peux le mettre sous
 		// forme de mail ?": a request, unless it asks to be told something
 		// ("can you explain ...").
-		for _, p := range cuelessRequestFrames {
+		for _, p := range cuelessRequestFramesByFirst.candidates(ws) {
 			if hasPrefixPhrase(ws, p) {
 				rest := skipWords(ws[len(phraseWords(p)):], politeSkips)
 				return len(rest) == 0 || infoVerbs[rest[0]] || questionWords[rest[0]]
@@ -646,7 +654,7 @@ func (a *analysis) structureTarget(ws []string) bool {
 // computation: "convert 5 miles to km"); the slot is shown by a content word
 // of the draft in the same sentence or by a draft value of the same shape.
 func (a *analysis) valueStatement(all []tok, rest []string) bool {
-	if cuelessWordCount(all) > valueMaxWords || strings.ContainsAny(a.f, ":：=+*×÷^<>%") {
+	if cuelessWordCount(all) > valueMaxWords || indexAnyRune(a.f, ":：=+*×÷^<>%") >= 0 {
 		return false
 	}
 	if first := rest[0]; creationVerbs[first] || imperativeEdits[first] || lightVerbs[first] && !draftPronouns[first] ||

@@ -501,7 +501,7 @@ func (a *analysis) phraseUntil(s, e int, extraStops map[string]bool) string {
 	for i < len(ts) {
 		ws := words(ts[i:])
 		skipped := false
-		for _, p := range skipLead {
+		for _, p := range skipLeadByFirst.candidates(ws) {
 			n := len(phraseWords(p))
 			if hasPrefixPhrase(ws, p) && len(ws) > n {
 				i += n

@@ -41,6 +41,14 @@ func (a *analysis) findMaterial() {
 		runStart, runBytes = -1, 0
 	}
 	for i := 0; i < len(a.turn) && i < len(a.prose); i++ {
+		if runStart < 0 {
+			// Outside a run, a byte the prose keeps is a space or ends no
+			// run: skip to the next blanked one.
+			i += samePrefix(a.turn[i:], a.prose[i:])
+			if i >= len(a.turn) || i >= len(a.prose) {
+				break
+			}
+		}
 		c := a.turn[i]
 		space := c == ' ' || c == '\t' || c == '\n' || c == '\r'
 		switch {
@@ -82,6 +90,27 @@ func (a *analysis) findMaterial() {
 	if !a.mat.draft {
 		a.mat.context = overlapShare(hs, a.memo.shingleSet(a.history, corpora.RoleUser))
 	}
+}
+
+// samePrefix returns the length of the longest common prefix of s and t,
+// comparing eight bytes at a time.
+func samePrefix(s, t string) int {
+	n := min(len(s), len(t))
+	i := 0
+	for i+8 <= n && load64(s, i) == load64(t, i) {
+		i += 8
+	}
+	for i < n && s[i] == t[i] {
+		i++
+	}
+	return i
+}
+
+// load64 returns the eight bytes of s at i as a little-endian word.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // colonMaterial returns the span of text pasted after a lead-in: a colon

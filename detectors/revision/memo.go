@@ -28,6 +28,11 @@ type Memo struct {
 	// user messages, of history[:asstN] and history[:userN].
 	asstSh, userSh *hashSet
 	asstN, userN   int
+	// The last two texts normalised for rules11's sent-again test (a
+	// turn, then the message before the next turn), with their runes.
+	normText [2]string
+	normRs   [2][]rune
+	normNext int // the slot the next new text takes
 }
 
 type memoMsg struct {
@@ -84,6 +89,21 @@ func (m *Memo) userTurn(history []corpora.Message, i int) *userTurn {
 		e.user = &userTurn{prose: p, folded: f, words: contentWords(f)}
 	}
 	return e.user
+}
+
+// norm11 returns norm11Runes(s), kept for the last two texts: the turn a
+// check normalises is the message before the next turn. The result must
+// not be modified.
+func (m *Memo) norm11(s string) []rune {
+	for k, t := range m.normText {
+		if m.normRs[k] != nil && t == s {
+			return m.normRs[k]
+		}
+	}
+	rs := norm11Runes(s)
+	k := m.normNext
+	m.normText[k], m.normRs[k], m.normNext = s, rs, 1-k
+	return rs
 }
 
 // shingleSet returns the hashes of the shingles of the folded messages of

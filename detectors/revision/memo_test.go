@@ -1,6 +1,8 @@
 package revision
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/revtrace/revtrace/corpora"
@@ -148,4 +150,25 @@ func FuzzTokHash(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) { tokHashesAsBefore(t, s) })
+}
+
+// TestMemoNorm11 checks that the sent-again test with the memo's
+// normalised texts answers as reaskOf11 along a conversation's turns,
+// texts coming back included.
+func TestMemoNorm11(t *testing.T) {
+	texts := []string{"write a poem about the sea", "write a poem about the sea, in french", "Write a poem about the sea.",
+		"make it shorter please", "write a poem about the sea", "  write a poem about the SEA in latin  ", "ok"}
+	r := rand.New(rand.NewPCG(33, 34))
+	m := &Memo{}
+	prev := texts[0]
+	for i := 0; i < 2000; i++ {
+		turn := texts[r.IntN(len(texts))]
+		if got, want := reaskNorm11(prev, turn, m.norm11), reaskOf11(prev, turn); got != want {
+			t.Fatalf("reask of %q after %q: with the memo %+v, reaskOf11 %+v", turn, prev, got, want)
+		}
+		if got, want := m.norm11(turn), norm11Runes(turn); !slices.Equal(got, want) {
+			t.Fatalf("norm11(%q) = %q, want %q", turn, string(got), string(want))
+		}
+		prev = turn
+	}
 }

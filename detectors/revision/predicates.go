@@ -10,8 +10,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	ahocorasick "github.com/BobuSumisu/aho-corasick"
-
 	"github.com/revtrace/revtrace/corpora"
 	"github.com/revtrace/revtrace/detectors/screen"
 )
@@ -254,7 +252,7 @@ func (a *analysis) findTurnVeto() string {
 	if len(a.sents) > 0 {
 		first := a.sents[0]
 		fw := skipWords(words(a.toks(first.s, first.e)), discourse)
-		for _, p := range continuations {
+		for _, p := range continuationsByFirst.candidates(fw) {
 			if hasPrefixPhrase(fw, p) {
 				return "continuation"
 			}
@@ -269,7 +267,7 @@ func (a *analysis) findTurnVeto() string {
 	if len(a.sents) > 0 {
 		first := a.sents[0]
 		fw := skipWords(words(a.toks(first.s, first.e)), discourse)
-		for _, p := range rolePlays {
+		for _, p := range rolePlaysByFirst.candidates(fw) {
 			if hasPrefixPhrase(fw, p) && len(fw) > len(phraseWords(p)) {
 				return "new role-play or persona prompt"
 			}
@@ -806,7 +804,7 @@ func (a *analysis) resultReported(h screen.Hit) bool {
 			rest = append(rest, t)
 		}
 	}
-	if a.faultWord(rest) || hasErrorMark(a.f) || screen.DiagnosticTurn(a.turn) {
+	if a.faultWord(rest) || a.errorMark() || screen.DiagnosticTurn(a.turn) {
 		return true
 	}
 	for _, t := range rest {
@@ -927,12 +925,12 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 			return "suggestion"
 		}
 	}
-	for _, p := range requestFrames {
+	for _, p := range requestFramesByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
 			return "polite"
 		}
 	}
-	for _, p := range politeFrames {
+	for _, p := range politeFramesByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
 			// "can you tell me why ...": a request for information.
 			rest := skipWords(ws[len(phraseWords(p)):], politeSkips)
@@ -1105,7 +1103,7 @@ func (a *analysis) cueClause(s span, h screen.Hit) span {
 		}
 	}
 	end := s.e
-	if k := strings.IndexAny(a.f[h.End:s.e], ",;:，；："); k >= 0 {
+	if k := indexAnyRune(a.f[h.End:s.e], ",;:，；："); k >= 0 {
 		end = h.End + k
 	}
 	return span{start, end}
@@ -1283,8 +1281,28 @@ var (
 )
 
 // newTask reports whether sentence s starts a new task: a creation verb with
-// a new, indefinite object ("write a poem about cats").
+// a new, indefinite object ("write a poem about cats"). The answer depends
+// on the turn and the history alone, so it is found once per sentence (see
+// findNewTask).
 func (a *analysis) newTask(s span) bool {
+	for _, m := range a.taskMemo {
+		if m.s == s {
+			return m.v
+		}
+	}
+	v := a.findNewTask(s)
+	a.taskMemo = append(a.taskMemo, spanAnswer{s, v})
+	return v
+}
+
+// spanAnswer is a predicate's answer for a span of the turn.
+type spanAnswer struct {
+	s span
+	v bool
+}
+
+// findNewTask is newTask without the memo.
+func (a *analysis) findNewTask(s span) bool {
 	text := a.f[s.s:s.e]
 	if a.anotherItemFor(s) {
 		return true // "can you also write a short one for the team chat"
@@ -1307,13 +1325,13 @@ func (a *analysis) newTask(s span) bool {
 		return false
 	}
 	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
-	for _, p := range requestFrames {
+	for _, p := range requestFramesByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
 			ws = append([]string{"give"}, ws[len(phraseWords(p)):]...)
 			break
 		}
 	}
-	for _, p := range politeFrames {
+	for _, p := range politeFramesByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
 			ws = ws[len(phraseWords(p)):]
 			break
@@ -1565,8 +1583,7 @@ func (a *analysis) strongRefIndexes(s span) []int {
 	}
 	sub := a.f[s.s:s.e]
 	refs := strongRefAutomaton()
-	refs.trie.Walk([]byte(sub), func(end, n, pat int64) bool {
-		i, j := int(end-n+1), int(end+1)
+	refs.finder.Each(sub, func(i, j, pat int) {
 		for _, k := range refs.ids[pat] {
 			if v[k] >= 0 {
 				continue
@@ -1585,7 +1602,6 @@ func (a *analysis) strongRefIndexes(s span) []int {
 			}
 			v[k] = s.s + i
 		}
-		return true
 	})
 	if a.refMemo == nil {
 		a.refMemo = map[span][]int{}
@@ -1597,9 +1613,9 @@ func (a *analysis) strongRefIndexes(s span) []int {
 // refAutomaton is the automaton of strongRefs: pattern id -> indexes into
 // strongRefs (a phrase listed twice has two), and which phrases are CJK.
 type refAutomaton struct {
-	trie *ahocorasick.Trie
-	ids  [][]int
-	cjk  []bool
+	finder *screen.Finder
+	ids    [][]int
+	cjk    []bool
 }
 
 // strongRefAutomaton returns the automaton of strongRefs, built on first
@@ -1619,7 +1635,9 @@ var strongRefAutomaton = sync.OnceValue(func() *refAutomaton {
 		}
 		r.ids[i] = append(r.ids[i], k)
 	}
-	r.trie = ahocorasick.NewTrieBuilder().AddStrings(pats).Build()
+	if r.finder = screen.NewFinder(pats); r.finder == nil {
+		panic("revision: the strong references use more byte values than an automaton fits") // TestStrongRefIndexesAgree
+	}
 	return r
 })
 

@@ -96,9 +96,11 @@ func lastUser11(history []corpora.Message) string {
 	return ""
 }
 
-// reask11 compares the turn with the user message before it.
+// reask11 compares the turn with the user message before it, the
+// normalised text of that message kept from when it was the turn (see
+// Memo.norm11).
 func (a *analysis) reask11() reaskInfo11 {
-	return reaskOf11(lastUser11(a.history), a.turn)
+	return reaskNorm11(lastUser11(a.history), a.turn, a.memo.norm11)
 }
 
 // Thresholds of the sent-again test.
@@ -120,7 +122,10 @@ const (
 // cheap gate first (the two share their first or last bytes), then the
 // longest common start and end of the folded texts, widened to whole
 // words.
-func reaskOf11(prevUser, turn string) reaskInfo11 {
+func reaskOf11(prevUser, turn string) reaskInfo11 { return reaskNorm11(prevUser, turn, norm11Runes) }
+
+// reaskNorm11 is reaskOf11 with norm as norm11Runes.
+func reaskNorm11(prevUser, turn string, norm func(string) []rune) reaskInfo11 {
 	p, t := strings.TrimSpace(prevUser), strings.TrimSpace(turn)
 	g := reaskGateBytes11
 	if len(p) < reaskMinBytes11 || len(t) < reaskMinBytes11 {
@@ -135,7 +140,7 @@ func reaskOf11(prevUser, turn string) reaskInfo11 {
 	if rawKept11(strings.TrimRight(p, closing11), strings.TrimRight(t, closing11)) < reaskSwapMin11 {
 		return reaskInfo11{}
 	}
-	pn, tn := norm11Runes(p), norm11Runes(t)
+	pn, tn := norm(p), norm(t)
 	if slices.Equal(pn, tn) {
 		return reaskInfo11{kind: reaskSame11}
 	}
@@ -964,7 +969,7 @@ func (a *analysis) howFix11() bool {
 	if !a.codeBefore() && !strings.Contains(a.prevText(), "error") {
 		return false
 	}
-	if !looksLikeCode(screen.Fold(a.turn)) {
+	if !looksLikeCode(a.rawFold()) {
 		return false
 	}
 	k, _ := phraseAt9(a.text8(), howFix11)

@@ -217,10 +217,19 @@ var elsewhereMarkers = []string{
 }
 
 // errorElsewhere reports a turn with an error that the user says does not
-// come from the draft.
+// come from the draft. It depends on the turn alone: found once per turn
+// (see findErrorElsewhere).
 func (a *analysis) errorElsewhere() bool {
+	if !a.elseDone {
+		a.elseDone, a.elsewhere = true, a.findErrorElsewhere()
+	}
+	return a.elsewhere
+}
+
+// findErrorElsewhere is errorElsewhere without the memo.
+func (a *analysis) findErrorElsewhere() bool {
 	if !a.anyTok(elsewhereTriggers, "项目", "没关系", "无关", "安装", "プロジェクト", "関係", "インストール") ||
-		!a.mat.log && !hasErrorMark(a.f) {
+		!a.mat.log && !a.errorMark() {
 		return false
 	}
 	found := false
@@ -290,7 +299,7 @@ func (a *analysis) infoQuestion5(s span) bool {
 		return true
 	}
 	// a request frame for being told something: "can you also remind me how ..."
-	for _, p := range cuelessRequestFrames {
+	for _, p := range cuelessRequestFramesByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
 			rest := skipWords(skipWords(ws[len(phraseWords(p)):], politeSkips), leadSkips)
 			if len(rest) > 0 && tellVerbs[rest[0]] {
@@ -339,7 +348,7 @@ func (a *analysis) metaComplaint() bool {
 	}
 	ws := skipWords(words(a.toks(first.s, first.e)), discourse)
 	meta := false
-	for _, p := range metaOpeners {
+	for _, p := range metaOpenersByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
 			meta = true
 		}
@@ -422,7 +431,7 @@ var cjkWroteMarkers = []string{"你写成了", "你写的是", "你写了", "写
 // what the draft says ("its Adeyemi, you wrote Adeyami twice", "tu as mis
 // lundi"), or that spells a name of the draft differently.
 func (a *analysis) pointsAtDraftText(all []tok) bool {
-	if strings.ContainsAny(a.f, "?？") {
+	if a.questionMark() {
 		return false
 	}
 	for _, t := range all {
@@ -555,7 +564,7 @@ var cjkOwnResult = []string{"我数了", "我算了", "我算出来", "我数出
 // draft does not have, after a draft with a number: the draft's figure is
 // wrong.
 func (a *analysis) ownResult(all []tok) bool {
-	if strings.ContainsAny(a.f, "?？") || cuelessWordCount(all) > 10 {
+	if a.questionMark() || cuelessWordCount(all) > 10 {
 		return false
 	}
 	number := false
@@ -603,7 +612,7 @@ var cjkClosed = []string{"放假", "休息日", "节假日", "节日", "关门",
 // holiday or a closing day ("il 25 aprile è festa, l'ufficio è chiuso",
 // "friday is a bank holiday here").
 func (a *analysis) closedDay(all []tok) bool {
-	if strings.ContainsAny(a.f, "?？") || cuelessWordCount(all) > 16 {
+	if a.questionMark() || cuelessWordCount(all) > 16 {
 		return false
 	}
 	closed := false
@@ -649,7 +658,7 @@ var (
 // addresses or names them by the other one ("my boss is a woman" after "Hi
 // Mr. Carter").
 func (a *analysis) genderCorrection() bool {
-	if strings.ContainsAny(a.f, "?？") || a.nwords > 12 || !a.anyTok(genderTriggers, "女", "男") {
+	if a.questionMark() || a.nwords > 12 || !a.anyTok(genderTriggers, "女", "男") {
 		return false
 	}
 	prev := a.prevText()
@@ -700,7 +709,7 @@ var wishModals = set(`should must need needs want wanted has have debe debería 
 // things counted apart ("„Haus“ und „haus“ werden getrennt gezählt"), or a
 // behaviour with "also" and no wish ("it's counting weekends too").
 func (a *analysis) codeBehaviour(all []tok) bool {
-	if !a.prevCode || strings.ContainsAny(a.f, "?？") {
+	if !a.prevCode || a.questionMark() {
 		return false
 	}
 	sep, beh, wish := false, false, false
@@ -755,7 +764,7 @@ var cjkToneLikeness = []string{"像机器人", "像律师", "像公文", "像官
 // toneLikeness reports a short statement likening the draft to a lawyer's,
 // a robot's or an official text.
 func (a *analysis) toneLikeness(all []tok) bool {
-	if strings.ContainsAny(a.f, "?？") {
+	if a.questionMark() {
 		return false
 	}
 	for _, c := range cjkToneLikeness {
@@ -824,7 +833,7 @@ var placements = []string{"somewhere", "in there", "in it", "in the middle", "at
 // ("somewhere in there i want a fado night", "je veux un pique-nique
 // quelque part").
 func (a *analysis) wishPlaced() bool {
-	if strings.ContainsAny(a.f, "?？") || a.nwords > 16 {
+	if a.questionMark() || a.nwords > 16 {
 		return false
 	}
 	f := normApos(a.f)
@@ -875,7 +884,7 @@ var featureNeeds = []string{"needs a", "needs an", "need a", "needs its own", "s
 // item needs a little x button next to it", "jede Zeile braucht einen
 // Löschen-Knopf", "每一项都要有一个删除按钮").
 func (a *analysis) featureWish() bool {
-	if strings.ContainsAny(a.f, "?？") || a.nwords > 25 {
+	if a.questionMark() || a.nwords > 25 {
 		return false
 	}
 	for _, p := range []string{"每个", "每一个", "每一项", "每一行", "每条"} {
@@ -932,7 +941,7 @@ var secretMarkers = []string{"can't know", "cant know", "cannot know", "shouldn'
 // keepFromReader reports a statement that the draft's readers must not
 // learn of something the draft tells them, with the item when named.
 func (a *analysis) keepFromReader(all []tok) (bool, string) {
-	if strings.ContainsAny(a.f, "?？") || cuelessWordCount(all) > 30 ||
+	if a.questionMark() || cuelessWordCount(all) > 30 ||
 		!a.anyTok(secretTriggers, "让", "保密", "知られ", "秘密", "内緒") {
 		return false, ""
 	}

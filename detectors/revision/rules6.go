@@ -649,7 +649,7 @@ func (a *analysis) fencedErrorAfterCode() bool {
 		return false
 	}
 	raw := a.rawFold()
-	if !hasErrorMark(raw) || hasErrorMark(a.f) && a.errorElsewhere() || a.missingDependency() {
+	if !hasErrorMark(raw) || a.errorMark() && a.errorElsewhere() || a.missingDependency() {
 		return false
 	}
 	// the user's prose: no how-to or why question

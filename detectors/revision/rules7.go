@@ -636,7 +636,7 @@ var newTextLeads7 = []string{"fix grammar", "fix the grammar", "fix spelling", "
 // proofreadNew7 reports "fix grammar: <new text>" / "same for today's: <notes>":
 // a short lead before a colon and new text the draft does not hold.
 func (a *analysis) proofreadNew7() bool {
-	k := strings.IndexAny(a.f[:min(len(a.f), 44)], ":：")
+	k := indexAnyRune(a.f[:min(len(a.f), 44)], ":：")
 	if k <= 0 || k > 40 {
 		return false
 	}

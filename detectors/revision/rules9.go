@@ -3,8 +3,6 @@ package revision
 import (
 	"strings"
 	"unicode/utf8"
-
-	"github.com/revtrace/revtrace/detectors/screen"
 )
 
 // The rule families of revision-rules-9, one or more per error class of the
@@ -143,7 +141,7 @@ func (a *analysis) rawToks9(s, e int) []tok {
 	if ts := a.toks(s, e); len(ts) > 0 {
 		return ts
 	}
-	f := screen.Fold(a.turn)
+	f := a.rawFold()
 	if len(f) != len(a.f) {
 		return nil
 	}

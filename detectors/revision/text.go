@@ -112,10 +112,14 @@ func tokenize(f string, s, e int) []tok {
 	}
 }
 
-// toks is tokenize(a.f, s, e), computed once per range. The result is
-// shared: callers must not modify it (its capacity is its length, so
-// appending copies).
+// toks is tokenize(a.f, s, e): read off the turn's tokens (tokenized once)
+// when no token of the turn crosses s or e, else computed once per range.
+// The result is shared: callers must not modify it (its capacity is its
+// length, so appending copies).
 func (a *analysis) toks(s, e int) []tok {
+	if ts, ok := a.toksWithin(s, e); ok {
+		return ts
+	}
 	k := span{s, e}
 	if ts, ok := a.tokMemo[k]; ok {
 		return ts
@@ -127,6 +131,55 @@ func (a *analysis) toks(s, e int) []tok {
 	}
 	a.tokMemo[k] = ts
 	return ts
+}
+
+// toksWithin returns the turn's tokens that lie in f[s:e], which are
+// tokenize(a.f, s, e) when no token of the turn starts before s and ends
+// after it, or starts before e and ends after it: tokenize reads no byte
+// before where it starts, every byte outside a token is skipped wherever
+// the reading starts, and a token that ends by e ends there whatever the
+// bound. ok is false when a token crosses s or e (or the bounds are out of
+// the turn); then the range is tokenized itself.
+func (a *analysis) toksWithin(s, e int) (ts []tok, ok bool) {
+	if s < 0 || e > len(a.f) {
+		return nil, false
+	}
+	if !a.allDone {
+		a.allDone = true
+		a.all = tokenize(a.f, 0, len(a.f))
+		a.all = a.all[:len(a.all):len(a.all)]
+	}
+	if s >= e {
+		return nil, true
+	}
+	all := a.all
+	i := firstTokFrom(all, s)
+	if i > 0 && all[i-1].e > s {
+		return nil, false
+	}
+	j := i + firstTokFrom(all[i:], e)
+	if j > i && all[j-1].e > e {
+		return nil, false
+	}
+	if j == i {
+		return nil, true
+	}
+	return all[i:j:j], true
+}
+
+// firstTokFrom returns the index of the first of ts (ordered tokens) that
+// starts at or after p, len(ts) if none does.
+func firstTokFrom(ts []tok, p int) int {
+	lo, hi := 0, len(ts)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if ts[m].s < p {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 // sentences splits folded prose at line breaks and sentence punctuation.
@@ -145,7 +198,19 @@ func sentences(f string) []span {
 	}
 	start := 0
 	for i := 0; i < len(f); {
-		r, n := utf8.DecodeRuneInString(f[i:])
+		// Only at the bytes of sentenceBytes can a sentence end: other
+		// bytes are stepped over one by one, which lands on every such
+		// byte as decoding rune by rune would (neither 0xE3 nor 0xEF
+		// continues a rune).
+		c := f[i]
+		if !sentenceBytes[c] {
+			i++
+			continue
+		}
+		r, n := rune(c), 1
+		if c >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(f[i:])
+		}
 		switch r {
 		case '\n':
 			if !wrappedLine(f, start, i) {
@@ -173,6 +238,10 @@ func sentences(f string) []span {
 	add(start, len(f))
 	return out
 }
+
+// sentenceBytes marks the bytes at which sentences looks for a sentence
+// end: '\n', ".!?;" and the lead bytes of "。！？；".
+var sentenceBytes = [256]bool{'\n': true, '.': true, '!': true, '?': true, ';': true, 0xE3: true, 0xEF: true}
 
 // wrappedLine reports whether the line break at nl only wraps a sentence:
 // the line does not end with punctuation and the next one starts with a
@@ -255,17 +324,19 @@ func (a *analysis) punctClauseStart(s span, pos int) int {
 }
 
 func hasCJK(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0xE2 {
-			// CJK runes (U+2E80 and up) take three or four bytes led by
-			// 0xE2 or more; decode from the first such byte on.
-			for _, r := range s[i:] {
-				if isCJK(r) {
-					return true
-				}
-			}
-			return false
+	for i := 0; i < len(s); {
+		if s[i] < 0xE2 {
+			i++
+			continue
 		}
+		// CJK runes (U+2E80 and up) take three or four bytes led by 0xE2
+		// or more; decode only at such bytes, which never continue a rune,
+		// so that decoding rune by rune would land on each of them too.
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if isCJK(r) {
+			return true
+		}
+		i += n
 	}
 	return false
 }
@@ -319,6 +390,69 @@ func phraseWords(phrase string) []string {
 	}
 	return strings.Fields(phrase)
 }
+
+// indexAnyRune is strings.IndexAny(s, chars) for chars of valid UTF-8
+// without U+FFFD, one (vectorised) search per rune of chars in place of a
+// look-up in chars per rune of s. The encoding of a valid rune occurs in s
+// just where ranging over s decodes that rune: its first byte is never the
+// continuation of another rune, and invalid bytes are decoded one by one.
+func indexAnyRune(s, chars string) int {
+	best := -1
+	for _, r := range chars {
+		in := s
+		if best >= 0 {
+			in = s[:best]
+		}
+		if i := strings.IndexRune(in, r); i >= 0 {
+			best = i
+		}
+	}
+	return best
+}
+
+// questionMark reports strings.ContainsAny(a.f, "?？"), read once per turn.
+func (a *analysis) questionMark() bool {
+	if !a.qmarkDone {
+		a.qmarkDone, a.qmark = true, indexAnyRune(a.f, "?？") >= 0
+	}
+	return a.qmark
+}
+
+// firstWordIndex maps the first word of each phrase of a list (its text
+// before the first space) to the phrases of the list that start with it,
+// in list order: hasPrefixPhrase(ws, p) holds only for the phrases p of
+// the word ws[0], so a loop over a list that tests each phrase with it can
+// loop over those alone.
+type firstWordIndex map[string][]string
+
+func indexFirstWords(list []string) firstWordIndex {
+	x := firstWordIndex{}
+	for _, p := range list {
+		w, _, _ := strings.Cut(p, " ")
+		x[w] = append(x[w], p)
+	}
+	return x
+}
+
+// candidates returns the phrases of the list that may open ws (for every
+// other one hasPrefixPhrase is false), in list order.
+func (x firstWordIndex) candidates(ws []string) []string {
+	if len(ws) == 0 {
+		return nil
+	}
+	return x[ws[0]]
+}
+
+// The phrase lists whose loops test hasPrefixPhrase, indexed.
+var (
+	politeFramesByFirst         = indexFirstWords(politeFrames)
+	requestFramesByFirst        = indexFirstWords(requestFrames)
+	cuelessRequestFramesByFirst = indexFirstWords(cuelessRequestFrames)
+	skipLeadByFirst             = indexFirstWords(skipLead)
+	continuationsByFirst        = indexFirstWords(continuations)
+	rolePlaysByFirst            = indexFirstWords(rolePlays)
+	metaOpenersByFirst          = indexFirstWords(metaOpeners)
+)
 
 func hasPrefixPhrase(words []string, phrase string) bool {
 	// Most phrases fail on the first word: compare it as a string prefix

@@ -113,6 +113,39 @@ func TestTokenizerAgrees(t *testing.T) {
 	}
 }
 
+// TestToksAgree checks toks, which reads most ranges off the turn's
+// tokens, against tokenize of the range itself, nil for nil, and that the
+// turn's tokens serve most ranges.
+func TestToksAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	served, total := 0, 0
+	for i := 0; i < 20000; i++ {
+		f := randomText(r, r.IntN(14))
+		a := &analysis{f: f}
+		for j := 0; j < 8; j++ {
+			s := r.IntN(len(f) + 1)
+			e := s + r.IntN(len(f)-s+1)
+			if j%4 == 3 {
+				e = r.IntN(len(f) + 1) // also s > e
+			}
+			got, want := a.toks(s, e), tokenize(f, s, e)
+			if (got == nil) != (want == nil) || !reflect.DeepEqual(got, want) && len(want) > 0 {
+				t.Fatalf("toks(%d, %d) of %q = %#v, tokenize says %#v", s, e, f, got, want)
+			}
+			if cap(got) != len(got) {
+				t.Fatalf("toks(%d, %d) of %q: capacity %d, length %d", s, e, f, cap(got), len(got))
+			}
+			if _, ok := a.toksWithin(s, e); ok {
+				served++
+			}
+			total++
+		}
+	}
+	if served < total/2 {
+		t.Errorf("the turn's tokens serve only %d of %d ranges; the test says little", served, total)
+	}
+}
+
 // TestPrevWordAgrees checks prevWord against the set of words of the
 // previous message that it replaced (every token of at least
 // prevWordMinLength runes, not CJK).
@@ -380,5 +413,170 @@ func (sh *shingleHashes) check(t *testing.T, s string) {
 			t.Fatalf("shingle %q has two hashes", texts[k])
 		}
 		sh.textOf[h], sh.hashOf[texts[k]] = texts[k], h
+	}
+}
+
+// TestFirstWordIndex checks that looping over a list's candidates finds the
+// phrases hasPrefixPhrase finds looping over the whole list, in the same
+// order, on word sequences drawn from the lists' own words.
+func TestFirstWordIndex(t *testing.T) {
+	lists := []struct {
+		list []string
+		idx  firstWordIndex
+	}{{politeFrames, politeFramesByFirst}, {requestFrames, requestFramesByFirst},
+		{cuelessRequestFrames, cuelessRequestFramesByFirst}, {skipLead, skipLeadByFirst},
+		{continuations, continuationsByFirst}, {rolePlays, rolePlaysByFirst}, {metaOpeners, metaOpenersByFirst}}
+	var vocab []string
+	for _, l := range lists {
+		for _, p := range l.list {
+			vocab = append(vocab, strings.Fields(p)...)
+		}
+	}
+	r := rand.New(rand.NewPCG(25, 26))
+	found := 0
+	for _, l := range lists {
+		for i := 0; i < 3000; i++ {
+			var ws []string
+			if i%2 == 0 {
+				ws = append(ws, strings.Fields(l.list[r.IntN(len(l.list))])...)
+			}
+			for n := r.IntN(4); n > 0; n-- {
+				ws = append(ws, vocab[r.IntN(len(vocab))])
+			}
+			var want, got []string
+			for _, p := range l.list {
+				if hasPrefixPhrase(ws, p) {
+					want = append(want, p)
+				}
+			}
+			for _, p := range l.idx.candidates(ws) {
+				if hasPrefixPhrase(ws, p) {
+					got = append(got, p)
+				}
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("words %q: the index finds %q, the list %q", ws, got, want)
+			}
+			found += len(want)
+		}
+	}
+	if found < 5000 {
+		t.Errorf("only %d phrases found; the test says little", found)
+	}
+}
+
+// TestIndexAnyRune checks indexAnyRune against strings.IndexAny for the
+// character sets it is used with, on texts with invalid and cut UTF-8.
+func TestIndexAnyRune(t *testing.T) {
+	sets := []string{"?？", ":：", ",;:，；：", ":：=+*×÷^<>%"}
+	pieces := []string{"a", " ", "?", "？", ":", "：", ",", "，", ";", "；", "=", "+", "*", "×", "÷", "^", "<", ">", "%",
+		"\xef", "\xef\xbc", "\xbc\x9f", "\xc3", "é", "中", "\xff"}
+	r := rand.New(rand.NewPCG(27, 28))
+	found := 0
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(10); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		for _, chars := range sets {
+			got, want := indexAnyRune(s, chars), strings.IndexAny(s, chars)
+			if got != want {
+				t.Fatalf("indexAnyRune(%q, %q) = %d, strings.IndexAny says %d", s, chars, got, want)
+			}
+			if want >= 0 {
+				found++
+			}
+		}
+		if got, want := (&analysis{f: s}).questionMark(), strings.ContainsAny(s, "?？"); got != want {
+			t.Fatalf("questionMark of %q = %v, strings.ContainsAny says %v", s, got, want)
+		}
+	}
+	if found < 20000 {
+		t.Errorf("only %d found; the test says little", found)
+	}
+}
+
+// sentencesRef is sentences as first written (every rune decoded), the
+// reference for TestSentencesAgree.
+func sentencesRef(f string) []span {
+	var out []span
+	add := func(s, e int) {
+		for s < e && (f[s] == ' ' || f[s] == '\t' || f[s] == '\r') {
+			s++
+		}
+		for e > s && (f[e-1] == ' ' || f[e-1] == '\t' || f[e-1] == '\r') {
+			e--
+		}
+		if e > s {
+			out = append(out, span{s, e})
+		}
+	}
+	start := 0
+	for i := 0; i < len(f); {
+		r, n := utf8.DecodeRuneInString(f[i:])
+		switch r {
+		case '\n':
+			if !wrappedLine(f, start, i) {
+				add(start, i)
+				start = i + n
+			}
+		case '.', '!', '?', ';':
+			next := byte(' ')
+			if i+n < len(f) {
+				next = f[i+n]
+			}
+			if r == '.' && ordinalDate(f, i) {
+				break // "am 1. september", "el 3. mai": an ordinal, not a sentence end
+			}
+			if next == ' ' || next == '\n' || next == '\t' || next == '\r' || next == '"' || next == ')' {
+				add(start, i+n)
+				start = i + n
+			}
+		case '。', '！', '？', '；':
+			add(start, i+n)
+			start = i + n
+		}
+		i += n
+	}
+	add(start, len(f))
+	return out
+}
+
+// TestSentencesAgree checks sentences, which steps over the bytes that end
+// no sentence, against sentencesRef.
+func TestSentencesAgree(t *testing.T) {
+	pieces := append([]string{".", "!", "?", ";", "。", "！", "？", "；", "\n", " ", ")", "\"", "1", "am ", "Ab",
+		"\xe3", "\xef", "\xef\xbc", "\xe3\x80", "\xe3\x80\x82"}, textAlphabet...)
+	r := rand.New(rand.NewPCG(29, 30))
+	for i := 0; i < 50000; i++ {
+		var b strings.Builder
+		for n := r.IntN(16); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		f := b.String()
+		if got, want := sentences(f), sentencesRef(f); !reflect.DeepEqual(got, want) {
+			t.Fatalf("sentences(%q) = %v, sentencesRef says %v", f, got, want)
+		}
+	}
+}
+
+// TestSamePrefix checks samePrefix against a byte-by-byte comparison.
+func TestSamePrefix(t *testing.T) {
+	r := rand.New(rand.NewPCG(35, 36))
+	for i := 0; i < 20000; i++ {
+		s := randomText(r, r.IntN(30))
+		u := []byte(s)
+		if len(u) > 0 && i%3 != 0 {
+			u[r.IntN(len(u))] = ' '
+		}
+		t2 := string(u[:r.IntN(len(u)+1)])
+		want := 0
+		for want < len(s) && want < len(t2) && s[want] == t2[want] {
+			want++
+		}
+		if got := samePrefix(s, t2); got != want {
+			t.Fatalf("samePrefix(%q, %q) = %d, want %d", s, t2, got, want)
+		}
 	}
 }

@@ -96,10 +96,13 @@ func newAutomaton(patterns []string) *automaton {
 // walk calls fn with the end offset (inclusive) and the id of every
 // occurrence of a pattern in text, by increasing end; occurrences ending at
 // the same byte come longest first.
-func (a *automaton) walk(text []byte, fn func(end, pattern int)) {
+func (a *automaton) walk(text []byte, fn func(end, pattern int)) { walkText(a, text, fn) }
+
+// walkText is walk on the bytes of a string or a byte slice.
+func walkText[T string | []byte](a *automaton, text T, fn func(end, pattern int)) {
 	row := uint32(0)
-	for i, b := range text {
-		x := a.next[row+uint32(a.class[b])]
+	for i := 0; i < len(text); i++ {
+		x := a.next[row+uint32(a.class[text[i]])]
 		row = x &^ hasOut
 		if x&hasOut != 0 {
 			for _, p := range a.out[int(row)/a.width] {
@@ -107,4 +110,26 @@ func (a *automaton) walk(text []byte, fn func(end, pattern int)) {
 			}
 		}
 	}
+}
+
+// A Finder finds every occurrence of a set of strings in a text in one
+// pass of the automaton the screen finds its cues with, for the phrase
+// lists of other packages.
+type Finder struct{ a *automaton }
+
+// NewFinder returns the finder of patterns (pattern i has id i), or nil
+// when the patterns use more byte values than the automaton holds.
+func NewFinder(patterns []string) *Finder {
+	a := newAutomaton(patterns)
+	if a == nil {
+		return nil
+	}
+	return &Finder{a}
+}
+
+// Each calls fn with the start and end offsets (text[start:end] is the
+// pattern) and the id of every occurrence of a pattern in text, by
+// increasing end; occurrences ending at the same byte come longest first.
+func (f *Finder) Each(text string, fn func(start, end, pattern int)) {
+	walkText(f.a, text, func(end, p int) { fn(end-f.a.lens[p]+1, end+1, p) })
 }

@@ -10,12 +10,15 @@ import (
 	"unicode/utf8"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 )
 
 type occurrence struct{ end, pattern int }
 
-// TestAutomatonAgrees checks the automaton against the Aho-Corasick
-// library it stands in for: the same occurrences, in the same order.
+// TestAutomatonAgrees checks the automaton, and the Finder on it, against
+// the Aho-Corasick library it stands in for: the same occurrences, in the
+// same order.
 func TestAutomatonAgrees(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	alphabet := []string{"a", "b", "ab", "ba", "é", "中", "'", "’", " ", "\xff"}
@@ -34,17 +37,27 @@ func TestAutomatonAgrees(t *testing.T) {
 			}
 		}
 		a := newAutomaton(pats)
+		finder := NewFinder(pats)
 		trie := ahocorasick.NewTrieBuilder().AddStrings(pats).Build()
 		for j := 0; j < 10; j++ {
 			text := []byte(word(r.IntN(16)))
-			var got, want []occurrence
+			var got, found, want []occurrence
 			a.walk(text, func(end, p int) { got = append(got, occurrence{end, p}) })
+			finder.Each(string(text), func(start, end, p int) {
+				if string(text[start:end]) != pats[p] {
+					t.Fatalf("patterns %q on %q: finder gives %q at %d:%d for pattern %d", pats, text, text[start:end], start, end, p)
+				}
+				found = append(found, occurrence{end - 1, p})
+			})
 			trie.Walk(text, func(end, n, p int64) bool {
 				want = append(want, occurrence{int(end), int(p)})
 				return true
 			})
 			if !slices.Equal(got, want) {
 				t.Fatalf("patterns %q on %q: automaton %v, library %v", pats, text, got, want)
+			}
+			if !slices.Equal(found, want) {
+				t.Fatalf("patterns %q on %q: finder %v, library %v", pats, text, found, want)
 			}
 		}
 	}
@@ -80,7 +93,8 @@ func TestDefaultAutomaton(t *testing.T) {
 func TestProseShortcuts(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 26))
 	pieces := []string{"word ", "x = 1;", "\n", "  ", "\t", "def f():", "return x", "}", "{", "if (a)", "é", "中文",
-		"\u0085", "\u00a0", "\"quoted\"", "`code`", "```\ncode\n```", "> quote\n", "[name]", "// c", "SELECT *", "#include"}
+		"\u0085", "\u00a0", "\"quoted\"", "`code`", "```\ncode\n```", "> quote\n", "[name]", "// c", "SELECT *", "#include",
+		"=>", "!=", "+=", "-", ">", ":", "::", ")", "(", "[", "]", "&&", "|", "</", "= ", "_", "$"}
 	for i := 0; i < 3000; i++ {
 		var b strings.Builder
 		for n := r.IntN(400); n > 0; n-- {
@@ -181,4 +195,60 @@ func codeScoreRef(line []byte) int {
 		score++
 	}
 	return score
+}
+
+// foldRef is fold as first written (one byte or rune at a time).
+func foldRef(s string) []byte {
+	b := make([]byte, len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b[i] = c
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r != utf8.RuneError || n > 1 {
+			l := litre.LowerRune(r)
+			if l == 'ё' {
+				l = 'е'
+			}
+			if l != r && utf8.RuneLen(l) == n {
+				utf8.EncodeRune(b[i:], l)
+				i += n
+				continue
+			}
+		}
+		copy(b[i:i+n], s[i:i+n])
+		i += n
+	}
+	return b
+}
+
+// TestFoldAgrees checks fold, which lowers eight ASCII bytes at a time,
+// against foldRef on every ASCII byte and on random texts.
+func TestFoldAgrees(t *testing.T) {
+	var all []byte
+	for c := 0; c < utf8.RuneSelf; c++ {
+		all = append(all, byte(c))
+	}
+	pieces := []string{string(all), "ABCDEFGH", "Zz[@`{", "ÉCOLE", "Ёлка", "\u212A", "İ", "中文", "\xff", "\xe2\x80",
+		" ", "Hello World", "x"}
+	r := rand.New(rand.NewPCG(31, 32))
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(12); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := fold(s), foldRef(s); !bytes.Equal(got, want) {
+			t.Fatalf("fold(%q) = %q, foldRef says %q", s, got, want)
+		}
+		if got, want := Fold(s), string(foldRef(s)); got != want {
+			t.Fatalf("Fold(%q) = %q, want %q", s, got, want)
+		}
+	}
 }

@@ -2,8 +2,10 @@ package screen
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/revtrace/revtrace/detectors/internal/litre"
 )
@@ -57,23 +59,40 @@ func Prose(turn string) string {
 	blankQuotedStrings(b)
 	blankBrackets(b)
 	blankMaterial(b)
-	return string(b)
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not kept: no copy
 }
 
 // Fold returns s in lower case with the same length in bytes: every rune
 // whose lower-case form has the same UTF-8 length is lowered, 'ё' becomes
 // 'е', and all other bytes (including invalid ones) are kept.
-func Fold(s string) string { return string(fold(s)) }
+func Fold(s string) string {
+	b := fold(s)
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not kept: no copy
+}
+
+// asciiHigh holds the high bit of each byte of a word.
+const asciiHigh = 0x8080808080808080
 
 func fold(s string) []byte {
-	b := make([]byte, len(s))
-	for i := 0; i < len(s); {
-		c := s[i]
+	b := []byte(s)
+	for i := 0; i < len(b); {
+		if i+8 <= len(b) {
+			// Eight ASCII bytes at once: the high bit of a byte x of w+0x3f
+			// is set when x >= 'A', that of w+0x25 when x > 'Z' (no sum
+			// carries out of a byte below 0x80), and 0x80>>2 is the case
+			// bit.
+			if w := binary.LittleEndian.Uint64(b[i:]); w&asciiHigh == 0 {
+				upper := (w + 0x3f3f3f3f3f3f3f3f) &^ (w + 0x2525252525252525) & asciiHigh
+				binary.LittleEndian.PutUint64(b[i:], w|upper>>2)
+				i += 8
+				continue
+			}
+		}
+		c := b[i]
 		if c < utf8.RuneSelf {
 			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
+				b[i] = c + 'a' - 'A'
 			}
-			b[i] = c
 			i++
 			continue
 		}
@@ -85,11 +104,8 @@ func fold(s string) []byte {
 			}
 			if l != r && utf8.RuneLen(l) == n {
 				utf8.EncodeRune(b[i:], l)
-				i += n
-				continue
 			}
 		}
-		copy(b[i:i+n], s[i:i+n])
 		i += n
 	}
 	return b
@@ -269,36 +285,77 @@ func codeScore(line []byte) int {
 			break
 		}
 	}
+	// One pass over the line finds the symbols, an operator and an
+	// opening bracket (see codeBytes).
+	sym, all, op, open := 0, 0, false, false
+	for i, c := range t {
+		k := codeBytes[c]
+		if k == 0 {
+			if c != ' ' {
+				all++
+			}
+			continue
+		}
+		all++
+		if k&codeSym != 0 {
+			sym++
+		}
+		if k&codeOpen != 0 {
+			open = true
+		}
+		if k&codeOpStart != 0 && !op {
+			for _, o := range codeOperatorsByFirst[c] {
+				if bytes.HasPrefix(t[i:], o) {
+					op = true
+					break
+				}
+			}
+		}
+	}
 	switch t[len(t)-1] {
 	case ';', '{', '}':
 		score += 2
 	case ')', ']':
-		if bytes.ContainsAny(t, "([") {
+		if open {
 			score++
 		}
 	}
-	for _, op := range codeOperators {
-		if bytes.Contains(t, op) {
-			score++
-			break
-		}
-	}
-	sym, all := 0, 0
-	for _, c := range t {
-		if c == ' ' {
-			continue
-		}
-		all++
-		switch c {
-		case '(', ')', '{', '}', '[', ']', ';', '=', '<', '>', '_', '$', '#', '/', '\\', '*', '&', '|':
-			sym++
-		}
+	if op {
+		score++
 	}
 	if all > 0 && sym*100 >= all*12 {
 		score++
 	}
 	return score
 }
+
+// Classes of the bytes of a line for codeScore.
+const (
+	codeSym     = 1 << iota // a symbol of code, counted towards the share of symbols
+	codeOpStart             // the first byte of one of codeOperators
+	codeOpen                // '(' or '['
+)
+
+// codeBytes holds the classes of every byte (0 for none).
+var codeBytes = func() (t [256]uint8) {
+	for _, c := range []byte("(){}[];=<>_$#/\\*&|") {
+		t[c] |= codeSym
+	}
+	for _, op := range codeOperators {
+		t[op[0]] |= codeOpStart
+	}
+	t['('] |= codeOpen
+	t['['] |= codeOpen
+	return t
+}()
+
+// codeOperatorsByFirst holds codeOperators by first byte.
+var codeOperatorsByFirst = func() (out [256][][]byte) {
+	for _, op := range codeOperators {
+		out[op[0]] = append(out[op[0]], op)
+	}
+	return out
+}()
 
 func blankCodeLines(b []byte) {
 	type ln struct{ s, e, score int }

@@ -30,6 +30,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
 )
@@ -294,7 +295,8 @@ func (s *Screen) Hits(turn string) (prose string, hits []Hit) {
 func (s *Screen) HitsFold(turn string) (prose, folded string, hits []Hit) {
 	prose = Prose(turn)
 	f := fold(prose)
-	return prose, string(f), s.hitsFolded(f)
+	// hitsFolded only reads f: the folded text shares its bytes.
+	return prose, unsafe.String(unsafe.SliceData(f), len(f)), s.hitsFolded(f)
 }
 
 // HitsProse is Hits on text that is already prose (the result of Prose).
