@@ -58,31 +58,35 @@ type analysis struct {
 	notes        []string
 	// reportedLog is set once a cue inside pasted error output was taken
 	// as the report.
-	reportedLog bool
-	tokMemo     map[span][]tok // see toks
-	all         []tok          // tokenize(f, 0, len(f)) once allDone (see toksWithin)
-	allDone     bool
-	qmarkDone   bool
-	qmark       bool         // see questionMark
-	taskMemo    []spanAnswer // newTask's memo
-	elseDone    bool
-	elsewhere   bool // errorElsewhere's memo
-	errMarkDone bool
-	errMark     bool           // errorMark's memo
-	refMemo     map[span][]int // see strongRefIndexes
-	tnDone, tn  bool           // transformNew's memo
-	hardReject  bool           // a cue was rejected for a reason that also rules out the cue-less path
-	vetoDone    bool           // veto holds turnVeto's result
-	veto        string
-	acc         []accepted6 // the cues decide accepted (for rules6)
-	rawDone6    bool
-	raw6        string // rawFold's memo
-	clDone7     bool
-	cl7         []span // clauses7's memo
-	gatesDone   bool
-	gatesV      gateBits // gates' memo
-	textDone8   bool
-	text8v      string // text8's memo
+	reportedLog  bool
+	tokMemo      map[span][]tok // see toks
+	all          []tok          // tokenize(f, 0, len(f)) once allDone (see toksWithin)
+	allDone      bool
+	allWords     []string // words(all) once allWordsDone (see wordsOf)
+	allWordsDone bool
+	qmarkDone    bool
+	qmark        bool         // see questionMark
+	taskMemo     []spanAnswer // newTask's memo
+	elseDone     bool
+	elsewhere    bool // errorElsewhere's memo
+	errMarkDone  bool
+	errMark      bool // errorMark's memo
+	cjkDone      bool
+	cjk          bool                   // turnCJK's memo
+	refMemo      map[span]*sentenceRefs // see sentenceRefs
+	tnDone, tn   bool                   // transformNew's memo
+	hardReject   bool                   // a cue was rejected for a reason that also rules out the cue-less path
+	vetoDone     bool                   // veto holds turnVeto's result
+	veto         string
+	acc          []accepted6 // the cues decide accepted (for rules6)
+	rawDone6     bool
+	raw6         string // rawFold's memo
+	clDone7      bool
+	cl7          []span // clauses7's memo
+	gatesDone    bool
+	gatesV       gateBits // gates' memo
+	textDone8    bool
+	text8v       string // text8's memo
 }
 
 type material struct {
