@@ -252,3 +252,121 @@ func TestFoldAgrees(t *testing.T) {
 		}
 	}
 }
+
+// shortRef is Short as first written (every byte of a run of spaces read).
+func shortRef(prose string) bool {
+	words, cjk, in := 0, 0, false
+	for i := 0; i < len(prose); {
+		c := prose[i]
+		if c < utf8.RuneSelf {
+			w := c == '_' || ('0' <= c && c <= '9') || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
+			if w && !in {
+				words++
+			}
+			in = w
+			i++
+		} else {
+			r, n := utf8.DecodeRuneInString(prose[i:])
+			i += n
+			switch {
+			case isCJK(r):
+				cjk++
+				in = false
+			case isWordRune(r):
+				if !in {
+					words++
+				}
+				in = true
+			default:
+				in = false
+			}
+		}
+		if words+cjk/2 > ShortWords {
+			return false
+		}
+	}
+	return true
+}
+
+// TestShortAgrees checks Short, which steps over runs of spaces eight
+// bytes at a time, against shortRef.
+func TestShortAgrees(t *testing.T) {
+	pieces := []string{" ", "        ", "         ", "word", "a", "_", "1", "\n", "é", "中", "文", "\xff", ".", "  x  "}
+	r := rand.New(rand.NewPCG(37, 38))
+	short := 0
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(90); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		got, want := Short(s), shortRef(s)
+		if got != want {
+			t.Fatalf("Short(%q) = %v, shortRef says %v", s, got, want)
+		}
+		if want {
+			short++
+		}
+	}
+	if short < 2000 || short > 18000 {
+		t.Errorf("%d of 20000 texts short; the test says little", short)
+	}
+}
+
+// blankFencesRef is blankFences as first written (every byte read).
+func blankFencesRef(b []byte) {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c != '`' && c != '~' {
+			i++
+			continue
+		}
+		n := runLen(b, i, c)
+		if n < 3 || (c == '~' && !atLineStart(b, i)) {
+			i += n
+			continue
+		}
+		end := len(b)
+		for k := i + n; k < len(b); {
+			if b[k] != c {
+				k++
+				continue
+			}
+			m := runLen(b, k, c)
+			if m >= n && (c == '`' || atLineStart(b, k)) {
+				end = k + m
+				break
+			}
+			k += m
+		}
+		blank(b, i, end)
+		i = end
+	}
+}
+
+// TestBlankFencesAgrees checks blankFences, which searches for the fence
+// bytes, against blankFencesRef.
+func TestBlankFencesAgrees(t *testing.T) {
+	pieces := []string{"`", "``", "```", "````", "~", "~~~", "\n", "\n```", "\n~~~", "code", " ", "x\n", "é"}
+	r := rand.New(rand.NewPCG(39, 40))
+	changed := 0
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(30); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		got, want := []byte(s), []byte(s)
+		blankFences(got)
+		blankFencesRef(want)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("blankFences(%q) = %q, blankFencesRef says %q", s, got, want)
+		}
+		if string(want) != s {
+			changed++
+		}
+	}
+	if changed < 2000 {
+		t.Errorf("only %d texts blanked; the test says little", changed)
+	}
+}

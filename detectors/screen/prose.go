@@ -156,12 +156,20 @@ func atLineStart(b []byte, i int) bool {
 }
 
 func blankFences(b []byte) {
+	// The next '`' and '~' at or after i, found by a vectorised search
+	// each (len(b) when there is none).
+	tick, tilde := -1, -1
 	for i := 0; i < len(b); {
-		c := b[i]
-		if c != '`' && c != '~' {
-			i++
-			continue
+		if tick < i {
+			tick = indexFrom(b, i, '`')
 		}
+		if tilde < i {
+			tilde = indexFrom(b, i, '~')
+		}
+		if i = min(tick, tilde); i >= len(b) {
+			break
+		}
+		c := b[i]
 		n := runLen(b, i, c)
 		if n < 3 || (c == '~' && !atLineStart(b, i)) {
 			i += n
@@ -170,7 +178,7 @@ func blankFences(b []byte) {
 		end := len(b)
 		for k := i + n; k < len(b); {
 			if b[k] != c {
-				k++
+				k = indexFrom(b, k, c)
 				continue
 			}
 			m := runLen(b, k, c)
@@ -183,6 +191,15 @@ func blankFences(b []byte) {
 		blank(b, i, end)
 		i = end
 	}
+}
+
+// indexFrom returns the index of the first c in b at or after i, len(b)
+// if there is none.
+func indexFrom(b []byte, i int, c byte) int {
+	if k := bytes.IndexByte(b[i:], c); k >= 0 {
+		return i + k
+	}
+	return len(b)
 }
 
 func blankQuoteLines(b []byte) {
