@@ -285,8 +285,10 @@ func byteSlices(ss ...string) [][]byte {
 	return out
 }
 
-// codeScore rates how much a line looks like source code: 2 or more means
-// code.
+// codeScore rates how much a line looks like source code, counted up to 2:
+// 2 means code, 1 a weak sign of it (blankCodeLines tells no more). The
+// line is read byte by byte only when its start, indent and end leave the
+// score below 2.
 func codeScore(line []byte) int {
 	t := bytes.TrimSpace(line)
 	if len(t) == 0 {
@@ -301,6 +303,13 @@ func codeScore(line []byte) int {
 			score += 2
 			break
 		}
+	}
+	last := t[len(t)-1]
+	if last == ';' || last == '{' || last == '}' {
+		score += 2
+	}
+	if score >= 2 {
+		return 2
 	}
 	// One pass over the line finds the symbols, an operator and an
 	// opening bracket (see codeBytes).
@@ -329,13 +338,8 @@ func codeScore(line []byte) int {
 			}
 		}
 	}
-	switch t[len(t)-1] {
-	case ';', '{', '}':
-		score += 2
-	case ')', ']':
-		if open {
-			score++
-		}
+	if (last == ')' || last == ']') && open {
+		score++
 	}
 	if op {
 		score++
@@ -343,7 +347,7 @@ func codeScore(line []byte) int {
 	if all > 0 && sym*100 >= all*12 {
 		score++
 	}
-	return score
+	return min(score, 2)
 }
 
 // Classes of the bytes of a line for codeScore.
