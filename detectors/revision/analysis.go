@@ -56,6 +56,7 @@ type analysis struct {
 	nwords       int
 	mat          material
 	notes        []string
+	withNotes    bool // notes are written (Explain)
 	// reportedLog is set once a cue inside pasted error output was taken
 	// as the report.
 	reportedLog  bool
@@ -97,12 +98,13 @@ type material struct {
 	region  span // the material inside the turn (colon rule), for dropping cues in it
 }
 
-func newAnalysis(scr *screen.Screen, memo *Memo, history []corpora.Message, turn, prose, folded string, hits []screen.Hit) *analysis {
+func newAnalysis(scr *screen.Screen, memo *Memo, history []corpora.Message, turn, prose, folded string, hits []screen.Hit, withNotes bool) *analysis {
 	if memo == nil {
 		memo = &Memo{}
 	}
 	memo.reset(history)
-	a := &analysis{scr: scr, turn: turn, prose: prose, f: folded, hits: dropContained(hits), history: history, memo: memo, prevIdx: -1}
+	a := &analysis{scr: scr, turn: turn, prose: prose, f: folded, hits: dropContained(hits), history: history, memo: memo, prevIdx: -1,
+		withNotes: withNotes}
 	for i := len(history) - 1; i >= 0; i-- {
 		if m := history[i]; m.Role == corpora.RoleAssistant && strings.TrimSpace(m.Content) != "" {
 			a.prevRaw, a.prevIdx = m.Content, i
@@ -211,8 +213,11 @@ func dropContained(hits []screen.Hit) []screen.Hit {
 	return out
 }
 
+// note adds a note on the decision (see Explain), when notes are asked for.
 func (a *analysis) note(format string, args ...any) {
-	a.notes = append(a.notes, fmt.Sprintf(format, args...))
+	if a.withNotes {
+		a.notes = append(a.notes, fmt.Sprintf(format, args...))
+	}
 }
 
 // decide returns the revision type ("" for none) and the item.
