@@ -219,8 +219,11 @@ func blankInlineCode(b []byte) {
 		var unmatched [3]bool // run lengths (1, 2) with no closing run left on the line
 		for i := s; i < e; {
 			if b[i] != '`' {
-				i++
-				continue
+				k := bytes.IndexByte(b[i:e], '`')
+				if k < 0 {
+					break
+				}
+				i += k
 			}
 			n := runLen(b[:e], i, '`')
 			if n < len(unmatched) && unmatched[n] {
@@ -488,12 +491,26 @@ func runeAt(b []byte, i int) rune {
 	return r
 }
 
+// plainWord reports whether the eight bytes of w are ASCII and none is a
+// double or a single quote: bytes blankQuotedStrings steps over. A byte of
+// v is zero when its bit of (v - 0x01…) &^ v is set (the usual test, exact
+// as to whether any byte is).
+func plainWord(w uint64) bool {
+	const ones = 0x0101010101010101
+	hasZero := func(v uint64) bool { return (v-ones)&^v&asciiHigh != 0 }
+	return w&asciiHigh == 0 && !hasZero(w^('"'*ones)) && !hasZero(w^('\''*ones))
+}
+
 func blankQuotedStrings(b []byte) {
 	// noCloser[r] = k: no valid closer for opener r lies before k. Whether a
 	// closer is valid does not depend on its opener, so a failed search
 	// never needs repeating (this keeps the scan linear).
 	var noCloser map[rune]int
 	for i := 0; i < len(b); {
+		if i+8 <= len(b) && plainWord(binary.LittleEndian.Uint64(b[i:])) {
+			i += 8
+			continue
+		}
 		c := b[i]
 		if c != '"' && c != '\'' && c < utf8.RuneSelf {
 			i++
@@ -654,7 +671,11 @@ func blankBrackets(b []byte) {
 	lines(b, func(s, e int) {
 		for i := s; i < e; i++ {
 			if b[i] != '[' {
-				continue
+				k := bytes.IndexByte(b[i:e], '[')
+				if k < 0 {
+					return
+				}
+				i += k
 			}
 			k := bytes.IndexByte(b[i+1:e], ']')
 			if k < 0 {
