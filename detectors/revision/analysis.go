@@ -56,33 +56,38 @@ type analysis struct {
 	nwords       int
 	mat          material
 	notes        []string
+	withNotes    bool // notes are written (Explain)
 	// reportedLog is set once a cue inside pasted error output was taken
 	// as the report.
-	reportedLog bool
-	tokMemo     map[span][]tok // see toks
-	all         []tok          // tokenize(f, 0, len(f)) once allDone (see toksWithin)
-	allDone     bool
-	qmarkDone   bool
-	qmark       bool         // see questionMark
-	taskMemo    []spanAnswer // newTask's memo
-	elseDone    bool
-	elsewhere   bool // errorElsewhere's memo
-	errMarkDone bool
-	errMark     bool           // errorMark's memo
-	refMemo     map[span][]int // see strongRefIndexes
-	tnDone, tn  bool           // transformNew's memo
-	hardReject  bool           // a cue was rejected for a reason that also rules out the cue-less path
-	vetoDone    bool           // veto holds turnVeto's result
-	veto        string
-	acc         []accepted6 // the cues decide accepted (for rules6)
-	rawDone6    bool
-	raw6        string // rawFold's memo
-	clDone7     bool
-	cl7         []span // clauses7's memo
-	gatesDone   bool
-	gatesV      gateBits // gates' memo
-	textDone8   bool
-	text8v      string // text8's memo
+	reportedLog  bool
+	tokMemo      map[span][]tok // see toks
+	all          []tok          // tokenize(f, 0, len(f)) once allDone (see toksWithin)
+	allDone      bool
+	allWords     []string // words(all) once allWordsDone (see wordsOf)
+	allWordsDone bool
+	qmarkDone    bool
+	qmark        bool         // see questionMark
+	taskMemo     []spanAnswer // newTask's memo
+	elseDone     bool
+	elsewhere    bool // errorElsewhere's memo
+	errMarkDone  bool
+	errMark      bool // errorMark's memo
+	cjkDone      bool
+	cjk          bool                   // turnCJK's memo
+	refMemo      map[span]*sentenceRefs // see sentenceRefs
+	tnDone, tn   bool                   // transformNew's memo
+	hardReject   bool                   // a cue was rejected for a reason that also rules out the cue-less path
+	vetoDone     bool                   // veto holds turnVeto's result
+	veto         string
+	acc          []accepted6 // the cues decide accepted (for rules6)
+	rawDone6     bool
+	raw6         string // rawFold's memo
+	clDone7      bool
+	cl7          []span // clauses7's memo
+	gatesDone    bool
+	gatesV       gateBits // gates' memo
+	textDone8    bool
+	text8v       string // text8's memo
 }
 
 type material struct {
@@ -93,12 +98,13 @@ type material struct {
 	region  span // the material inside the turn (colon rule), for dropping cues in it
 }
 
-func newAnalysis(scr *screen.Screen, memo *Memo, history []corpora.Message, turn, prose, folded string, hits []screen.Hit) *analysis {
+func newAnalysis(scr *screen.Screen, memo *Memo, history []corpora.Message, turn, prose, folded string, hits []screen.Hit, withNotes bool) *analysis {
 	if memo == nil {
 		memo = &Memo{}
 	}
 	memo.reset(history)
-	a := &analysis{scr: scr, turn: turn, prose: prose, f: folded, hits: dropContained(hits), history: history, memo: memo, prevIdx: -1}
+	a := &analysis{scr: scr, turn: turn, prose: prose, f: folded, hits: dropContained(hits), history: history, memo: memo, prevIdx: -1,
+		withNotes: withNotes}
 	for i := len(history) - 1; i >= 0; i-- {
 		if m := history[i]; m.Role == corpora.RoleAssistant && strings.TrimSpace(m.Content) != "" {
 			a.prevRaw, a.prevIdx = m.Content, i
@@ -207,8 +213,11 @@ func dropContained(hits []screen.Hit) []screen.Hit {
 	return out
 }
 
+// note adds a note on the decision (see Explain), when notes are asked for.
 func (a *analysis) note(format string, args ...any) {
-	a.notes = append(a.notes, fmt.Sprintf(format, args...))
+	if a.withNotes {
+		a.notes = append(a.notes, fmt.Sprintf(format, args...))
+	}
 }
 
 // decide returns the revision type ("" for none) and the item.

@@ -101,7 +101,7 @@ func (a *analysis) cueless() (string, string) {
 		a.note("cue-less: the reader must not learn of an item")
 		return Withdraw, item
 	}
-	if hasCJK(a.f) && jaRegisterWish(a.f) && utf8.RuneCountInString(a.f) <= 40 {
+	if a.turnCJK() && jaRegisterWish(a.f) && utf8.RuneCountInString(a.f) <= 40 {
 		a.note("cue-less: wishes another register")
 		return Reformat, ""
 	}
@@ -277,7 +277,7 @@ func (a *analysis) onlyAck(ws []string) bool {
 func (a *analysis) cuelessQuestion(s span) bool {
 	text := strings.TrimSpace(a.f[s.s:s.e])
 	q := strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？")
-	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
+	ws := skipWords(a.wordsOf(s.s, s.e), discourse)
 	if len(ws) == 0 {
 		return false
 	}
@@ -324,7 +324,7 @@ func (a *analysis) cuelessQuestion(s span) bool {
 		// a determiner or number after an auxiliary that really opens the
 		// sentence ("is 2M+ requests a day a lot"), not one after "you"
 		// ("you had 19 points, not 25")
-		raw := words(a.toks(s.s, s.e))
+		raw := a.wordsOf(s.s, s.e)
 		return len(raw) > 0 && raw[0] == ws[0] && (objectPronouns[ws[1]] || startsWithDigit(ws[1]))
 	}
 	for _, tag := range orNotTags {
@@ -435,7 +435,7 @@ func (a *analysis) overlapsDraft(ts []tok) bool {
 			return true
 		}
 	}
-	if hasCJK(a.f) {
+	if a.turnCJK() {
 		return a.cjkOverlapAll()
 	}
 	return false
@@ -939,7 +939,7 @@ func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 // optionally softened ("un peu plus chaleureux"); a quality word ("more
 // better") or a number is no such change.
 func (a *analysis) degreeOnly(ts []tok) bool {
-	if hasCJK(a.f) {
+	if a.turnCJK() {
 		return cjkDegreeOnly(a.f)
 	}
 	if len(ts) < 2 || len(ts) > 10 {
@@ -1068,7 +1068,7 @@ var omissionObjects = set(`the all every each some half my your its a an el la l
 // subject that is the draft (a pronoun, a draft noun, a word of the draft,
 // or none in a pro-drop language) and before an object.
 func (a *analysis) omissionReport(ts []tok) bool {
-	if hasCJK(a.f) {
+	if a.turnCJK() {
 		for _, c := range cjkOmissions {
 			if strings.Contains(a.f, c) {
 				return a.prevCode || a.overlapsDraft(ts)

@@ -198,7 +198,7 @@ func (a *analysis) subjectRef(s span, h screen.Hit) bool {
 
 // asksHow reports a question opening with "how can/do/should i/we/you".
 func (a *analysis) asksHow(s span) bool {
-	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
+	ws := skipWords(a.wordsOf(s.s, s.e), discourse)
 	return len(ws) >= 3 && ws[0] == "how" && auxStarts[ws[1]] && (ws[2] == "i" || ws[2] == "we" || ws[2] == "you")
 }
 
@@ -216,7 +216,7 @@ func (a *analysis) strongRefTurn() bool {
 // asksWhyWrong reports a question asking why the draft fails ("why doesn't
 // it work?", "what's wrong with it?").
 func (a *analysis) asksWhyWrong(s span) bool {
-	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
+	ws := skipWords(a.wordsOf(s.s, s.e), discourse)
 	if len(ws) == 0 {
 		return false
 	}
@@ -242,7 +242,7 @@ func (a *analysis) turnVeto() string {
 
 // findTurnVeto computes turnVeto.
 func (a *analysis) findTurnVeto() string {
-	ws := words(a.toks(0, len(a.f)))
+	ws := a.wordsOf(0, len(a.f))
 	if len(ws) == 1 && (ws[0] == "no" || ws[0] == "nope" || ws[0] == "нет" || ws[0] == "non" || ws[0] == "nein") {
 		return "bare no"
 	}
@@ -251,7 +251,7 @@ func (a *analysis) findTurnVeto() string {
 	}
 	if len(a.sents) > 0 {
 		first := a.sents[0]
-		fw := skipWords(words(a.toks(first.s, first.e)), discourse)
+		fw := skipWords(a.wordsOf(first.s, first.e), discourse)
 		for _, p := range continuationsByFirst.candidates(fw) {
 			if hasPrefixPhrase(fw, p) {
 				return "continuation"
@@ -266,7 +266,7 @@ func (a *analysis) findTurnVeto() string {
 	}
 	if len(a.sents) > 0 {
 		first := a.sents[0]
-		fw := skipWords(words(a.toks(first.s, first.e)), discourse)
+		fw := skipWords(a.wordsOf(first.s, first.e), discourse)
 		for _, p := range rolePlaysByFirst.candidates(fw) {
 			if hasPrefixPhrase(fw, p) && len(fw) > len(phraseWords(p)) {
 				return "new role-play or persona prompt"
@@ -1112,7 +1112,7 @@ func (a *analysis) cueClause(s span, h screen.Hit) span {
 // opensWithQuestionWord reports a sentence whose first word (after
 // discourse words) asks for information.
 func (a *analysis) opensWithQuestionWord(s span) bool {
-	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
+	ws := skipWords(a.wordsOf(s.s, s.e), discourse)
 	return len(ws) > 0 && questionWords[ws[0]]
 }
 
@@ -1324,7 +1324,7 @@ func (a *analysis) findNewTask(s span) bool {
 		}
 		return false
 	}
-	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
+	ws := skipWords(a.wordsOf(s.s, s.e), discourse)
 	for _, p := range requestFramesByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
 			ws = append([]string{"give"}, ws[len(phraseWords(p)):]...)
@@ -1344,7 +1344,7 @@ func (a *analysis) findNewTask(s span) bool {
 		ws = nil
 		for _, t := range a.toks(s.s, s.e) {
 			if creationVerbs[t.w] && a.clauseStart(s, t.s) > s.s && strings.TrimSpace(a.f[a.clauseStart(s, t.s):t.s]) == "" {
-				ws = words(a.toks(t.s, s.e))
+				ws = a.wordsOf(t.s, s.e)
 				break
 			}
 		}
@@ -1556,16 +1556,23 @@ func (a *analysis) strongRef(s span, h screen.Hit) bool {
 			}
 		}
 	}
-	refs := a.strongRefIndexes(s)
-	for k, p := range strongRefs {
+	refs := a.sentenceRefs(s)
+	for _, k := range refs.found {
+		p := strongRefs[k]
 		if a.mat.present && pointers[p] {
 			continue // "rewrite the above" may point at the pasted text
 		}
-		if i := refs[k]; i >= 0 && (i+len(p) <= h.Start || i >= h.End) {
+		if i := refs.at[k]; i+len(p) <= h.Start || i >= h.End {
 			return true
 		}
 	}
 	return false
+}
+
+// sentenceRefs holds where the phrases of strongRefs are in a sentence.
+type sentenceRefs struct {
+	at    []int // by phrase: strongRefIndexes
+	found []int // the phrases found (at >= 0), in the order of strongRefs
 }
 
 // strongRefIndexes returns, for every phrase of strongRefs, phraseIndex of
@@ -1573,14 +1580,19 @@ func (a *analysis) strongRef(s span, h screen.Hit) bool {
 // Aho-Corasick automaton over the sentence finds the occurrences of all
 // phrases, and each phrase takes its first one with word boundaries (any
 // first one for CJK phrases), as phraseIndex does.
-func (a *analysis) strongRefIndexes(s span) []int {
-	if v, ok := a.refMemo[s]; ok {
-		return v
+func (a *analysis) strongRefIndexes(s span) []int { return a.sentenceRefs(s).at }
+
+// sentenceRefs returns strongRefIndexes of sentence s with the phrases
+// found, computed once per sentence.
+func (a *analysis) sentenceRefs(s span) *sentenceRefs {
+	if r, ok := a.refMemo[s]; ok {
+		return r
 	}
 	v := make([]int, len(strongRefs))
 	for k := range v {
 		v[k] = -1
 	}
+	var found []int
 	sub := a.f[s.s:s.e]
 	refs := strongRefAutomaton()
 	refs.finder.Each(sub, func(i, j, pat int) {
@@ -1601,13 +1613,16 @@ func (a *analysis) strongRefIndexes(s span) []int {
 				}
 			}
 			v[k] = s.s + i
+			found = append(found, k)
 		}
 	})
+	slices.Sort(found)
+	r := &sentenceRefs{at: v, found: found}
 	if a.refMemo == nil {
-		a.refMemo = map[span][]int{}
+		a.refMemo = map[span]*sentenceRefs{}
 	}
-	a.refMemo[s] = v
-	return v
+	a.refMemo[s] = r
+	return r
 }
 
 // refAutomaton is the automaton of strongRefs: pattern id -> indexes into

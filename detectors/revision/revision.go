@@ -95,7 +95,7 @@ func New(s *screen.Screen) *Classifier {
 // assistant message (with text) is never a candidate; a non-candidate is never
 // a revision.
 func (c *Classifier) Check(history []corpora.Message, turn string) Verdict {
-	v, _ := c.explain(nil, history, turn)
+	v, _ := c.explain(nil, history, turn, false)
 	return v
 }
 
@@ -103,17 +103,19 @@ func (c *Classifier) Check(history []corpora.Message, turn string) Verdict {
 // what was read of the earlier messages for the conversation's next turns
 // (see Memo). The verdict is Check's.
 func (c *Classifier) CheckMemo(memo *Memo, history []corpora.Message, turn string) Verdict {
-	v, _ := c.explain(memo, history, turn)
+	v, _ := c.explain(memo, history, turn, false)
 	return v
 }
 
 // Explain is Check that also returns, for every cue found, why it was
 // accepted or rejected (for debugging rules).
 func (c *Classifier) Explain(history []corpora.Message, turn string) (Verdict, []string) {
-	return c.explain(nil, history, turn)
+	return c.explain(nil, history, turn, true)
 }
 
-func (c *Classifier) explain(memo *Memo, history []corpora.Message, turn string) (Verdict, []string) {
+// explain is Explain with memo (nil for none); the notes are written only
+// when withNotes is set (Check and CheckMemo drop them).
+func (c *Classifier) explain(memo *Memo, history []corpora.Message, turn string, withNotes bool) (Verdict, []string) {
 	if !hasAssistant(history) {
 		return Verdict{}, []string{"no earlier assistant message"}
 	}
@@ -127,7 +129,7 @@ func (c *Classifier) explain(memo *Memo, history []corpora.Message, turn string)
 			if reaskOf11(lastUser11(history), turn).kind != reaskAdded11 {
 				return Verdict{}, []string{"no cue"}
 			}
-			a := newAnalysis(c.screen, memo, history, turn, prose, folded, hits)
+			a := newAnalysis(c.screen, memo, history, turn, prose, folded, hits, withNotes)
 			a.note("no cue: the request before sent again with words added")
 			v := Verdict{Candidate: true}
 			v.Type, v.Item = a.rules11("", "")
@@ -141,7 +143,7 @@ func (c *Classifier) explain(memo *Memo, history []corpora.Message, turn string)
 	// A short turn the screen selects without a cue is a candidate with an
 	// empty keyword and family.
 	v := Verdict{Candidate: true, Keyword: best.Keyword, Family: best.Family}
-	a := newAnalysis(c.screen, memo, history, turn, prose, folded, hits)
+	a := newAnalysis(c.screen, memo, history, turn, prose, folded, hits, withNotes)
 	if ok {
 		v.Type, v.Item = a.decide()
 	} else {

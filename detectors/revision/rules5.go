@@ -173,7 +173,7 @@ func (a *analysis) moreLikeListItem() bool {
 	if !strings.Contains(a.f, "more like") {
 		return false
 	}
-	ws := skipWords(words(a.toks(0, len(a.f))), discourse)
+	ws := skipWords(a.wordsOf(0, len(a.f)), discourse)
 	if len(ws) < 3 || len(ws) > 8 || ws[0] != "more" || ws[1] != "like" {
 		return false
 	}
@@ -273,7 +273,7 @@ var inSituTails = set(`exactly again then precisely roughly approx approximately
 // infoQuestion5 reports a sentence that asks for information in one of the
 // forms cuelessQuestion does not know.
 func (a *analysis) infoQuestion5(s span) bool {
-	ws := skipWords(words(a.toks(s.s, s.e)), discourse)
+	ws := skipWords(a.wordsOf(s.s, s.e), discourse)
 	if len(ws) < 2 {
 		return false
 	}
@@ -346,7 +346,7 @@ func (a *analysis) metaComplaint() bool {
 	if ft := a.toks(first.s, first.e); len(ft) == 0 || !whyWords[ft[0].w] && ft[0].w != "por" && !discourse[ft[0].w] && !ft[0].cjk {
 		return false
 	}
-	ws := skipWords(words(a.toks(first.s, first.e)), discourse)
+	ws := skipWords(a.wordsOf(first.s, first.e), discourse)
 	meta := false
 	for _, p := range metaOpenersByFirst.candidates(ws) {
 		if hasPrefixPhrase(ws, p) {
@@ -637,7 +637,7 @@ func (a *analysis) closedDay(all []tok) bool {
 			return true
 		}
 	}
-	return hasCJK(a.f) && a.cjkOverlapAll()
+	return a.turnCJK() && a.cjkOverlapAll()
 }
 
 // genderWords state a person's gender; maleMarks and femaleMarks show the
@@ -1010,7 +1010,7 @@ var notNames = set(`back again later now today tomorrow tonight at on in after b
 // register wishes, wishes placed in the draft.
 func (a *analysis) statedFact5(all []tok) (string, string) {
 	switch {
-	case hasCJK(a.f) && zhVerbContrast(a.f) && cuelessWordCount(all) <= 12:
+	case a.turnCJK() && zhVerbContrast(a.f) && cuelessWordCount(all) <= 12:
 		return Correct, "states a value against the draft's (\"姓李不姓王\")"
 	case a.genderCorrection():
 		return Correct, "states a gender the draft has otherwise"
@@ -1067,7 +1067,8 @@ func (a *analysis) anyTok(m map[string]bool, cjk ...string) bool {
 		}
 	}
 	for _, c := range cjk {
-		if strings.Contains(a.f, c) {
+		// A marker with a CJK rune is in no turn without one.
+		if (a.turnCJK() || !hasCJK(c)) && strings.Contains(a.f, c) {
 			return true
 		}
 	}

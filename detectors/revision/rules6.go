@@ -223,11 +223,11 @@ var requestOpeners = set(`can could would will please pls puedes podrías podria
 	можешь можете пожалуйста pode podes poderia puoi potresti`)
 
 func (a *analysis) questionThenAside() bool {
-	if len(a.acc) == 0 || len(a.sents) == 0 || hasCJK(a.f) {
+	if len(a.acc) == 0 || len(a.sents) == 0 || a.turnCJK() {
 		return false
 	}
 	first := a.sents[0]
-	fw := skipWords(words(a.toks(first.s, first.e)), discourse)
+	fw := skipWords(a.wordsOf(first.s, first.e), discourse)
 	if len(fw) < 2 || !openingQuestionWords[fw[0]] || requestOpeners[fw[0]] {
 		return false
 	}
@@ -235,8 +235,8 @@ func (a *analysis) questionThenAside() bool {
 	for _, x := range a.acc {
 		s := a.sentenceOf(x.h.Start)
 		cs := a.clauseStart(s, x.h.Start)
-		lead := words(a.toks(cs, x.h.Start))
-		clause := words(a.toks(cs, s.e))
+		lead := a.wordsOf(cs, x.h.Start)
+		clause := a.wordsOf(cs, s.e)
 		if s == first {
 			// the cue after a comma in the opening question: a statement
 			// about what the draft does ("the output looks the same without it")
@@ -360,7 +360,7 @@ func (a *analysis) missingDependency() bool {
 	if strings.Contains(a.f, "怎么") || strings.Contains(a.f, "如何") || strings.Contains(a.f, "どうやって") || strings.Contains(a.f, "方法") {
 		return true
 	}
-	return a.anyQuestion() || anyIn(words(a.toks(0, len(a.f))), howWords)
+	return a.anyQuestion() || anyIn(a.wordsOf(0, len(a.f)), howWords)
 }
 
 // ---- type refinements of a multi-request turn
@@ -634,7 +634,7 @@ func (a *analysis) politeFrameOnly() bool {
 		if !endsQuestion(a.sentText(s)) {
 			continue
 		}
-		ws := skipWords(words(a.toks(s.s, s.e)), discourse)
+		ws := skipWords(a.wordsOf(s.s, s.e), discourse)
 		if len(ws) == 0 || !requestOpeners[ws[0]] && !hasPrefixPhrase(ws, "would it be possible") && !hasPrefixPhrase(ws, "is it possible") {
 			return false
 		}
@@ -791,7 +791,7 @@ func (a *analysis) behaviourWhen() bool {
 	if !a.prevCode || a.anyQuestion() || len(a.sents) > 3 {
 		return false
 	}
-	ws := skipWords(words(a.toks(0, len(a.f))), discourse)
+	ws := skipWords(a.wordsOf(0, len(a.f)), discourse)
 	if len(ws) < 5 || len(ws) > 30 || !whenWords[ws[0]] {
 		return false
 	}
@@ -819,7 +819,7 @@ var cjkShortfalls = []string{"少ない", "足りない", "多い", "入って�
 	"少了", "多了", "漏了", "没算", "缺了", "少算", "多算"}
 
 func (a *analysis) cjkShortfall() bool {
-	if !a.prevCode || !hasCJK(a.f) || a.anyQuestion() || utf8.RuneCountInString(a.f) > 80 {
+	if !a.prevCode || !a.turnCJK() || a.anyQuestion() || utf8.RuneCountInString(a.f) > 80 {
 		return false
 	}
 	for _, c := range cjkShortfalls {
@@ -888,7 +888,7 @@ func (a *analysis) alsoFrame() bool {
 		return false
 	}
 	for _, s := range a.sents {
-		ws := skipWords(words(a.toks(s.s, s.e)), discourse)
+		ws := skipWords(a.wordsOf(s.s, s.e), discourse)
 		for i := 0; i+3 < len(ws); i++ {
 			if !alsoFrames[ws[i]] {
 				continue
@@ -932,7 +932,7 @@ func (a *analysis) politeEdit() bool {
 		return false
 	}
 	for _, s := range a.sents {
-		ws := skipWords(words(a.toks(s.s, s.e)), discourse)
+		ws := skipWords(a.wordsOf(s.s, s.e), discourse)
 		for i := 0; i+2 < len(ws); i++ {
 			if !alsoFrames[ws[i]] || !(ws[i+1] == "you" || ws[i+1] == "u" || ws[i+1] == "tu" || ws[i+1] == "du") {
 				continue
@@ -976,7 +976,7 @@ var youPutPhrases = []string{"you put", "you used", "you called", "you typed", "
 	"voce colocou", "hai messo", "hai scritto"}
 
 func (a *analysis) youPut() bool {
-	if a.nwords > 40 || anyIn(words(a.toks(0, len(a.f))), praiseWords) {
+	if a.nwords > 40 || anyIn(a.wordsOf(0, len(a.f)), praiseWords) {
 		return false // "you put Katarina first, great"
 	}
 	return a.wordsAfterPhrase(youPutPhrasesAny, youPutPhrases, 4, func(w string) bool { return a.prevWord(w) })
@@ -989,7 +989,7 @@ func (a *analysis) notYet() bool {
 	if a.nwords > 40 {
 		return false
 	}
-	if hasCJK(a.f) && !(strings.Contains(a.f, "还没") || strings.Contains(a.f, "还未") || strings.Contains(a.f, "尚未")) {
+	if a.turnCJK() && !(strings.Contains(a.f, "还没") || strings.Contains(a.f, "还未") || strings.Contains(a.f, "尚未")) {
 		return false
 	}
 	for _, s := range a.sents {

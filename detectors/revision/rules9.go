@@ -290,7 +290,7 @@ var zhChangeTo9 = []string{"改成", "换成", "改为", "换为", "改到"}
 // cjkChangeTo9: "XをYに変えてもらえますか", "15号改成12号吧" with X in the
 // draft; it returns X.
 func (a *analysis) cjkChangeTo9() (bool, string) {
-	if a.nwords > 60 || !hasCJK(a.f) {
+	if a.nwords > 60 || !a.turnCJK() {
 		return false, ""
 	}
 	for _, s := range a.sents {
@@ -635,7 +635,7 @@ var cjkWishes9 = []string{"想", "希望", "能不能", "可不可以", "请", "
 // cjkAckPlan9: "这个字数差不多了，我明天就交": the draft accepted and what the
 // user will do with it.
 func (a *analysis) cjkAckPlan9() bool {
-	if a.nwords > 30 || !hasCJK(a.f) || !hasSubstring(a.f, cjkAccepts9) || !hasSubstring(a.f, cjkPlans9) {
+	if a.nwords > 30 || !a.turnCJK() || !hasSubstring(a.f, cjkAccepts9) || !hasSubstring(a.f, cjkPlans9) {
 		return false
 	}
 	for _, w := range cjkWishes9 {
@@ -775,7 +775,7 @@ func (a *analysis) nextUnit9() bool {
 		}
 		return ""
 	}
-	if hasCJK(a.f) {
+	if a.turnCJK() {
 		for _, u := range cjkUnits9 {
 			if strings.Contains(a.f, u) {
 				first := firstUser()
@@ -990,7 +990,7 @@ func (a *analysis) dismissedPart9() (bool, string) {
 	if a.nwords > 25 || !a.gate9() {
 		return false, ""
 	}
-	if hasCJK(a.f) {
+	if a.turnCJK() {
 		for _, c := range a.clauses7() {
 			t := strings.TrimRight(a.f[c.s:c.e], "。！!吧 ")
 			for _, e := range cjkDismissEnds9 {
@@ -1280,7 +1280,7 @@ func (a *analysis) simpleAgain9() bool {
 	if wordCount(a.prevText()) < 15 && utf8.RuneCountInString(a.prevText()) < 60 {
 		return false
 	}
-	if hasCJK(a.f) {
+	if a.turnCJK() {
 		k, _ := phraseAt9(a.f, simpleAsks9)
 		return k >= 0 && !strings.ContainsAny(a.f, "什么は？?") && (strings.Contains(a.f, "説明") || strings.Contains(a.f, "讲") ||
 			strings.Contains(a.f, "解释") || strings.Contains(a.f, "说明")) // a new topic is asked as a question

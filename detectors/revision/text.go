@@ -141,8 +141,18 @@ func (a *analysis) toks(s, e int) []tok {
 // bound. ok is false when a token crosses s or e (or the bounds are out of
 // the turn); then the range is tokenized itself.
 func (a *analysis) toksWithin(s, e int) (ts []tok, ok bool) {
+	i, j, ok := a.toksSpan(s, e)
+	if !ok || i == j {
+		return nil, ok
+	}
+	return a.all[i:j:j], true
+}
+
+// toksSpan returns where toksWithin's tokens are in the turn's tokens,
+// a.all[i:j]; ok is toksWithin's.
+func (a *analysis) toksSpan(s, e int) (i, j int, ok bool) {
 	if s < 0 || e > len(a.f) {
-		return nil, false
+		return 0, 0, false
 	}
 	if !a.allDone {
 		a.allDone = true
@@ -150,21 +160,33 @@ func (a *analysis) toksWithin(s, e int) (ts []tok, ok bool) {
 		a.all = a.all[:len(a.all):len(a.all)]
 	}
 	if s >= e {
-		return nil, true
+		return 0, 0, true
 	}
 	all := a.all
-	i := firstTokFrom(all, s)
+	i = firstTokFrom(all, s)
 	if i > 0 && all[i-1].e > s {
-		return nil, false
+		return 0, 0, false
 	}
-	j := i + firstTokFrom(all[i:], e)
+	j = i + firstTokFrom(all[i:], e)
 	if j > i && all[j-1].e > e {
-		return nil, false
+		return 0, 0, false
 	}
-	if j == i {
-		return nil, true
+	return i, j, true
+}
+
+// wordsOf is words(a.toks(s, e)), read off the words of the turn's tokens
+// (listed once) where toksWithin serves the range. The result is shared:
+// callers must not modify it (its capacity is its length, so appending
+// copies).
+func (a *analysis) wordsOf(s, e int) []string {
+	i, j, ok := a.toksSpan(s, e)
+	if !ok {
+		return words(a.toks(s, e))
 	}
-	return all[i:j:j], true
+	if !a.allWordsDone {
+		a.allWordsDone, a.allWords = true, words(a.all)
+	}
+	return a.allWords[i:j:j]
 }
 
 // firstTokFrom returns the index of the first of ts (ordered tokens) that
@@ -339,6 +361,14 @@ func hasCJK(s string) bool {
 		i += n
 	}
 	return false
+}
+
+// turnCJK is hasCJK of the turn, read once per turn.
+func (a *analysis) turnCJK() bool {
+	if !a.cjkDone {
+		a.cjkDone, a.cjk = true, hasCJK(a.f)
+	}
+	return a.cjk
 }
 
 // phraseIndex returns the offset in f of the first occurrence of phrase in

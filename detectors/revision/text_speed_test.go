@@ -3,6 +3,7 @@ package revision
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -113,9 +114,9 @@ func TestTokenizerAgrees(t *testing.T) {
 	}
 }
 
-// TestToksAgree checks toks, which reads most ranges off the turn's
-// tokens, against tokenize of the range itself, nil for nil, and that the
-// turn's tokens serve most ranges.
+// TestToksAgree checks toks and wordsOf, which read most ranges off the
+// turn's tokens, against tokenize of the range itself, nil for nil, and
+// that the turn's tokens serve most ranges.
 func TestToksAgree(t *testing.T) {
 	r := rand.New(rand.NewPCG(23, 24))
 	served, total := 0, 0
@@ -134,6 +135,9 @@ func TestToksAgree(t *testing.T) {
 			}
 			if cap(got) != len(got) {
 				t.Fatalf("toks(%d, %d) of %q: capacity %d, length %d", s, e, f, cap(got), len(got))
+			}
+			if gw, ww := a.wordsOf(s, e), words(want); !reflect.DeepEqual(gw, ww) || cap(gw) != len(gw) {
+				t.Fatalf("wordsOf(%d, %d) of %q = %#v, want %#v", s, e, f, gw, ww)
 			}
 			if _, ok := a.toksWithin(s, e); ok {
 				served++
@@ -205,6 +209,15 @@ func TestStrongRefIndexesAgree(t *testing.T) {
 		}
 		a := &analysis{f: f}
 		got := a.strongRefIndexes(span{s, e})
+		var ks []int
+		for k := range strongRefs {
+			if got[k] >= 0 {
+				ks = append(ks, k)
+			}
+		}
+		if r := a.sentenceRefs(span{s, e}); !slices.Equal(r.found, ks) {
+			t.Fatalf("%q[%d:%d]: phrases found %v, the indexes say %v", f, s, e, r.found, ks)
+		}
 		for k, p := range strongRefs {
 			if want := phraseIndex(f, s, e, p); got[k] != want {
 				t.Fatalf("phrase %q in %q[%d:%d]: %d, phraseIndex says %d", p, f, s, e, got[k], want)

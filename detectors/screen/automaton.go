@@ -1,5 +1,7 @@
 package screen
 
+import "slices"
+
 // automaton finds every occurrence of a set of patterns in a text: an
 // Aho-Corasick automaton with every transition resolved, so each byte of
 // text costs one table look-up (the generic library follows failure links
@@ -41,14 +43,18 @@ func newAutomaton(patterns []string) *automaton {
 	}
 	next := make([]int32, a.width, a.width*(1+total/2))
 	own := [][]int32{nil}
+	kids := [][]int32{nil} // state -> the classes of its goto transitions
 	for id, p := range patterns {
 		st := 0
 		for i := 0; i < len(p); i++ {
-			k := st*a.width + int(a.class[p[i]])
+			c := int(a.class[p[i]])
+			k := st*a.width + c
 			if next[k] == 0 {
 				next[k] = int32(len(own))
 				next = append(next, make([]int32, a.width)...)
 				own = append(own, nil)
+				kids = append(kids, nil)
+				kids[st] = append(kids[st], int32(c))
 			}
 			st = int(next[k])
 		}
@@ -57,38 +63,47 @@ func newAutomaton(patterns []string) *automaton {
 		}
 	}
 	// Breadth-first: a state's failure state comes before it, so its
-	// missing transitions and its outputs can be copied; a row still holds
-	// only its goto transitions when its state is reached.
+	// missing transitions (its failure state's row, copied whole, the goto
+	// transitions put back) and its outputs can be copied.
 	a.out = make([][]int32, len(own))
 	fail := make([]int32, len(own))
 	queue := make([]int, 1, len(own))
+	var gotos []int32
 	for len(queue) > 0 {
 		st := queue[0]
 		queue = queue[1:]
+		row := st * a.width
+		cs := kids[st]
+		slices.Sort(cs) // children in class order, as reading the row gives them
 		if st != 0 {
 			a.out[st] = append(append([]int32(nil), own[st]...), a.out[fail[st]]...)
+			frow := int(fail[st]) * a.width
+			gotos = gotos[:0]
+			for _, c := range cs {
+				child := next[row+int(c)]
+				fail[child] = next[frow+int(c)]
+				gotos = append(gotos, child)
+			}
+			copy(next[row:row+a.width], next[frow:frow+a.width])
+			for k, c := range cs {
+				next[row+int(c)] = gotos[k]
+			}
 		}
-		row := st * a.width
-		for c := 0; c < a.width; c++ {
-			child := int(next[row+c])
-			if c == 0 || child == 0 {
-				if st != 0 {
-					next[row+c] = next[int(fail[st])*a.width+c]
-				}
-				continue
-			}
-			if st != 0 {
-				fail[child] = next[int(fail[st])*a.width+c]
-			}
-			queue = append(queue, child)
+		for _, c := range cs {
+			queue = append(queue, int(next[row+int(c)]))
+		}
+	}
+	// Each state's row offset, with hasOut when patterns end there.
+	enc := make([]uint32, len(own))
+	for st := range enc {
+		enc[st] = uint32(st * a.width)
+		if len(a.out[st]) > 0 {
+			enc[st] |= hasOut
 		}
 	}
 	a.next = make([]uint32, len(next))
 	for i, st := range next {
-		a.next[i] = uint32(int(st) * a.width)
-		if len(a.out[st]) > 0 {
-			a.next[i] |= hasOut
-		}
+		a.next[i] = enc[st]
 	}
 	return a
 }

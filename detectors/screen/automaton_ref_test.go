@@ -94,4 +94,10 @@ func TestAutomatonAsBefore(t *testing.T) {
 			t.Fatalf("newAutomaton(%q) differs from the reference build", pats)
 		}
 	}
+	pats := Default().patterns
+	got, want := newAutomaton(pats), newAutomatonRef(pats)
+	if got.class != want.class || got.width != want.width || !slices.Equal(got.next, want.next) ||
+		!slices.Equal(got.lens, want.lens) || !slices.EqualFunc(got.out, want.out, slices.Equal) {
+		t.Fatal("the default rules' automaton differs from the reference build")
+	}
 }

@@ -89,7 +89,8 @@ func TestDefaultAutomaton(t *testing.T) {
 }
 
 // TestProseShortcuts checks blankMaterial and codeScore against their
-// first versions (counting every rune, trying every prefix).
+// first versions (counting every rune, trying every prefix; codeScore
+// counts up to 2).
 func TestProseShortcuts(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 26))
 	pieces := []string{"word ", "x = 1;", "\n", "  ", "\t", "def f():", "return x", "}", "{", "if (a)", "é", "中文",
@@ -108,7 +109,7 @@ func TestProseShortcuts(t *testing.T) {
 			t.Fatalf("blankMaterial(%q) = %q, want %q", s, got, want)
 		}
 		for _, line := range strings.Split(s, "\n") {
-			want := codeScoreRef([]byte(line))
+			want := min(codeScoreRef([]byte(line)), 2)
 			if got := codeScore([]byte(line)); got != want {
 				t.Fatalf("codeScore(%q) = %d, want %d", line, got, want)
 			}
@@ -249,6 +250,297 @@ func TestFoldAgrees(t *testing.T) {
 		}
 		if got, want := Fold(s), string(foldRef(s)); got != want {
 			t.Fatalf("Fold(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// shortRef is Short as first written (every byte of a run of spaces read).
+func shortRef(prose string) bool {
+	words, cjk, in := 0, 0, false
+	for i := 0; i < len(prose); {
+		c := prose[i]
+		if c < utf8.RuneSelf {
+			w := c == '_' || ('0' <= c && c <= '9') || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
+			if w && !in {
+				words++
+			}
+			in = w
+			i++
+		} else {
+			r, n := utf8.DecodeRuneInString(prose[i:])
+			i += n
+			switch {
+			case isCJK(r):
+				cjk++
+				in = false
+			case isWordRune(r):
+				if !in {
+					words++
+				}
+				in = true
+			default:
+				in = false
+			}
+		}
+		if words+cjk/2 > ShortWords {
+			return false
+		}
+	}
+	return true
+}
+
+// TestShortAgrees checks Short, which steps over runs of spaces eight
+// bytes at a time, against shortRef.
+func TestShortAgrees(t *testing.T) {
+	pieces := []string{" ", "        ", "         ", "word", "a", "_", "1", "\n", "é", "中", "文", "\xff", ".", "  x  "}
+	r := rand.New(rand.NewPCG(37, 38))
+	short := 0
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(90); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		got, want := Short(s), shortRef(s)
+		if got != want {
+			t.Fatalf("Short(%q) = %v, shortRef says %v", s, got, want)
+		}
+		if want {
+			short++
+		}
+	}
+	if short < 2000 || short > 18000 {
+		t.Errorf("%d of 20000 texts short; the test says little", short)
+	}
+}
+
+// blankFencesRef is blankFences as first written (every byte read).
+func blankFencesRef(b []byte) {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c != '`' && c != '~' {
+			i++
+			continue
+		}
+		n := runLen(b, i, c)
+		if n < 3 || (c == '~' && !atLineStart(b, i)) {
+			i += n
+			continue
+		}
+		end := len(b)
+		for k := i + n; k < len(b); {
+			if b[k] != c {
+				k++
+				continue
+			}
+			m := runLen(b, k, c)
+			if m >= n && (c == '`' || atLineStart(b, k)) {
+				end = k + m
+				break
+			}
+			k += m
+		}
+		blank(b, i, end)
+		i = end
+	}
+}
+
+// TestBlankFencesAgrees checks blankFences, which searches for the fence
+// bytes, against blankFencesRef.
+func TestBlankFencesAgrees(t *testing.T) {
+	pieces := []string{"`", "``", "```", "````", "~", "~~~", "\n", "\n```", "\n~~~", "code", " ", "x\n", "é"}
+	r := rand.New(rand.NewPCG(39, 40))
+	changed := 0
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(30); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		got, want := []byte(s), []byte(s)
+		blankFences(got)
+		blankFencesRef(want)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("blankFences(%q) = %q, blankFencesRef says %q", s, got, want)
+		}
+		if string(want) != s {
+			changed++
+		}
+	}
+	if changed < 2000 {
+		t.Errorf("only %d texts blanked; the test says little", changed)
+	}
+}
+
+// blankInlineCodeRef is blankInlineCode as first written (every byte read).
+func blankInlineCodeRef(b []byte) {
+	lines(b, func(s, e int) {
+		var unmatched [3]bool // run lengths (1, 2) with no closing run left on the line
+		for i := s; i < e; {
+			if b[i] != '`' {
+				i++
+				continue
+			}
+			n := runLen(b[:e], i, '`')
+			if n < len(unmatched) && unmatched[n] {
+				i += n
+				continue
+			}
+			closed := false
+			for k := i + n; k < e; {
+				if b[k] != '`' {
+					k++
+					continue
+				}
+				m := runLen(b[:e], k, '`')
+				if m == n {
+					blank(b, i, k+m)
+					i, closed = k+m, true
+					break
+				}
+				k += m
+			}
+			if !closed {
+				if n < len(unmatched) {
+					unmatched[n] = true
+				}
+				i += n
+			}
+		}
+	})
+}
+
+// blankQuotedStringsRef is blankQuotedStrings as first written (every byte read).
+func blankQuotedStringsRef(b []byte) {
+	// noCloser[r] = k: no valid closer for opener r lies before k. Whether a
+	// closer is valid does not depend on its opener, so a failed search
+	// never needs repeating (this keeps the scan linear).
+	var noCloser map[rune]int
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c != '"' && c != '\'' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		closers := closersOf(r)
+		if closers == nil {
+			i += n
+			continue
+		}
+		single := r == '\'' || r == '\u2018'
+		symmetric := r == '"' || r == '\''
+		// An opener follows a non-letter (ASCII quotes: and precedes a
+		// non-space).
+		if symmetric && isLetterOrDigit(runeBefore(b, i)) && !isCJK(runeBefore(b, i)) {
+			i += n
+			continue
+		}
+		if next := runeAt(b, i+n); single && unicode.IsSpace(next) {
+			i += n
+			continue
+		}
+		limit := min(len(b), i+n+maxQuote)
+		if single {
+			limit = min(len(b), i+n+maxSingleQuote)
+			if k := bytes.IndexByte(b[i+n:limit], '\n'); k >= 0 {
+				limit = i + n + k
+			}
+		} else if r == '"' {
+			if k := bytes.Index(b[i+n:limit], []byte("\n\n")); k >= 0 {
+				limit = i + n + k
+			}
+		}
+		end := -1
+		from := max(i+n, noCloser[r])
+		for k := from; k < limit; {
+			c, m := utf8.DecodeRune(b[k:])
+			isCloser := false
+			for _, cl := range closers {
+				if c == cl {
+					isCloser = true
+				}
+			}
+			if isCloser && single && unicode.IsSpace(runeBefore(b, k)) {
+				isCloser = false
+			}
+			if after := runeAt(b, k+m); isCloser && (symmetric || single) && isLetterOrDigit(after) && !isCJK(after) {
+				isCloser = false
+			}
+			if isCloser {
+				end = k
+				blank(b, i+n, k)
+				i = k + m
+				break
+			}
+			k += m
+		}
+		if end < 0 {
+			if noCloser == nil {
+				noCloser = map[rune]int{}
+			}
+			noCloser[r] = max(noCloser[r], limit)
+			i += n
+		}
+	}
+}
+
+// blankBracketsRef is blankBrackets as first written (every byte read).
+func blankBracketsRef(b []byte) {
+	lines(b, func(s, e int) {
+		for i := s; i < e; i++ {
+			if b[i] != '[' {
+				continue
+			}
+			k := bytes.IndexByte(b[i+1:e], ']')
+			if k < 0 {
+				return
+			}
+			close := i + 1 + k
+			if close+1 < e && b[close+1] == '(' {
+				i = close
+				continue
+			}
+			blank(b, i+1, close)
+			i = close
+		}
+	})
+}
+
+// TestBlankPassesAgree checks blankInlineCode, blankQuotedStrings and
+// blankBrackets, which search for the bytes they act on, against their
+// first versions.
+func TestBlankPassesAgree(t *testing.T) {
+	pieces := []string{"`", "``", "a`b`c", "\"", "'", "“", "”", "‘", "’", "«", "»", "「", "」", "[", "]", "](", "(x)",
+		"word ", "plain text here ", "\n", "\n\n", "é", "中", "it's", "\xff", "        "}
+	passes := []struct {
+		name      string
+		fast, ref func([]byte)
+	}{{"blankInlineCode", blankInlineCode, blankInlineCodeRef}, {"blankQuotedStrings", blankQuotedStrings, blankQuotedStringsRef},
+		{"blankBrackets", blankBrackets, blankBracketsRef}}
+	r := rand.New(rand.NewPCG(41, 42))
+	changed := make([]int, len(passes))
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(40); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		for k, p := range passes {
+			got, want := []byte(s), []byte(s)
+			p.fast(got)
+			p.ref(want)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s(%q) = %q, the first version says %q", p.name, s, got, want)
+			}
+			if string(want) != s {
+				changed[k]++
+			}
+		}
+	}
+	for k, p := range passes {
+		if changed[k] < 1000 {
+			t.Errorf("%s blanked only %d texts; the test says little", p.name, changed[k])
 		}
 	}
 }

@@ -156,12 +156,20 @@ func atLineStart(b []byte, i int) bool {
 }
 
 func blankFences(b []byte) {
+	// The next '`' and '~' at or after i, found by a vectorised search
+	// each (len(b) when there is none).
+	tick, tilde := -1, -1
 	for i := 0; i < len(b); {
-		c := b[i]
-		if c != '`' && c != '~' {
-			i++
-			continue
+		if tick < i {
+			tick = indexFrom(b, i, '`')
 		}
+		if tilde < i {
+			tilde = indexFrom(b, i, '~')
+		}
+		if i = min(tick, tilde); i >= len(b) {
+			break
+		}
+		c := b[i]
 		n := runLen(b, i, c)
 		if n < 3 || (c == '~' && !atLineStart(b, i)) {
 			i += n
@@ -170,7 +178,7 @@ func blankFences(b []byte) {
 		end := len(b)
 		for k := i + n; k < len(b); {
 			if b[k] != c {
-				k++
+				k = indexFrom(b, k, c)
 				continue
 			}
 			m := runLen(b, k, c)
@@ -183,6 +191,15 @@ func blankFences(b []byte) {
 		blank(b, i, end)
 		i = end
 	}
+}
+
+// indexFrom returns the index of the first c in b at or after i, len(b)
+// if there is none.
+func indexFrom(b []byte, i int, c byte) int {
+	if k := bytes.IndexByte(b[i:], c); k >= 0 {
+		return i + k
+	}
+	return len(b)
 }
 
 func blankQuoteLines(b []byte) {
@@ -202,8 +219,11 @@ func blankInlineCode(b []byte) {
 		var unmatched [3]bool // run lengths (1, 2) with no closing run left on the line
 		for i := s; i < e; {
 			if b[i] != '`' {
-				i++
-				continue
+				k := bytes.IndexByte(b[i:e], '`')
+				if k < 0 {
+					break
+				}
+				i += k
 			}
 			n := runLen(b[:e], i, '`')
 			if n < len(unmatched) && unmatched[n] {
@@ -268,8 +288,10 @@ func byteSlices(ss ...string) [][]byte {
 	return out
 }
 
-// codeScore rates how much a line looks like source code: 2 or more means
-// code.
+// codeScore rates how much a line looks like source code, counted up to 2:
+// 2 means code, 1 a weak sign of it (blankCodeLines tells no more). The
+// line is read byte by byte only when its start, indent and end leave the
+// score below 2.
 func codeScore(line []byte) int {
 	t := bytes.TrimSpace(line)
 	if len(t) == 0 {
@@ -284,6 +306,13 @@ func codeScore(line []byte) int {
 			score += 2
 			break
 		}
+	}
+	last := t[len(t)-1]
+	if last == ';' || last == '{' || last == '}' {
+		score += 2
+	}
+	if score >= 2 {
+		return 2
 	}
 	// One pass over the line finds the symbols, an operator and an
 	// opening bracket (see codeBytes).
@@ -312,13 +341,8 @@ func codeScore(line []byte) int {
 			}
 		}
 	}
-	switch t[len(t)-1] {
-	case ';', '{', '}':
-		score += 2
-	case ')', ']':
-		if open {
-			score++
-		}
+	if (last == ')' || last == ']') && open {
+		score++
 	}
 	if op {
 		score++
@@ -326,7 +350,7 @@ func codeScore(line []byte) int {
 	if all > 0 && sym*100 >= all*12 {
 		score++
 	}
-	return score
+	return min(score, 2)
 }
 
 // Classes of the bytes of a line for codeScore.
@@ -467,12 +491,26 @@ func runeAt(b []byte, i int) rune {
 	return r
 }
 
+// plainWord reports whether the eight bytes of w are ASCII and none is a
+// double or a single quote: bytes blankQuotedStrings steps over. A byte of
+// v is zero when its bit of (v - 0x01…) &^ v is set (the usual test, exact
+// as to whether any byte is).
+func plainWord(w uint64) bool {
+	const ones = 0x0101010101010101
+	hasZero := func(v uint64) bool { return (v-ones)&^v&asciiHigh != 0 }
+	return w&asciiHigh == 0 && !hasZero(w^('"'*ones)) && !hasZero(w^('\''*ones))
+}
+
 func blankQuotedStrings(b []byte) {
 	// noCloser[r] = k: no valid closer for opener r lies before k. Whether a
 	// closer is valid does not depend on its opener, so a failed search
 	// never needs repeating (this keeps the scan linear).
 	var noCloser map[rune]int
 	for i := 0; i < len(b); {
+		if i+8 <= len(b) && plainWord(binary.LittleEndian.Uint64(b[i:])) {
+			i += 8
+			continue
+		}
 		c := b[i]
 		if c != '"' && c != '\'' && c < utf8.RuneSelf {
 			i++
@@ -633,7 +671,11 @@ func blankBrackets(b []byte) {
 	lines(b, func(s, e int) {
 		for i := s; i < e; i++ {
 			if b[i] != '[' {
-				continue
+				k := bytes.IndexByte(b[i:e], '[')
+				if k < 0 {
+					return
+				}
+				i += k
 			}
 			k := bytes.IndexByte(b[i+1:e], ']')
 			if k < 0 {

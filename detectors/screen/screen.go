@@ -81,6 +81,13 @@ func Short(prose string) bool {
 	words, cjk, in := 0, 0, false
 	for i := 0; i < len(prose); {
 		c := prose[i]
+		if c == ' ' {
+			// Blanked material is runs of spaces: eight at a time.
+			in = false
+			for i++; i+8 <= len(prose) && prose[i:i+8] == "        "; i += 8 {
+			}
+			continue
+		}
 		if c < utf8.RuneSelf {
 			w := c == '_' || ('0' <= c && c <= '9') || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
 			if w && !in {
