@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"sort"
@@ -97,13 +96,7 @@ func SelectReplies(convs []Conversation, labels []Label, seed uint64, n int, pre
 	if n < 0 || n > len(cands) {
 		return nil, fmt.Errorf("asked for %d replies, the labels have %d revision requests with a reply", n, len(cands))
 	}
-	r := rand.New(rand.NewPCG(seed, 0))
-	r.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
-	out := cands[:n]
-	for i := range out {
-		out[i].ID = fmt.Sprintf("%s-%03d", prefix, i+1)
-	}
-	return out, nil
+	return draw(cands, seed, n, prefix, func(p *ReplyPick) *string { return &p.ID }), nil
 }
 
 // Span is a byte range [Start, End) of a reply.

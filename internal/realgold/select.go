@@ -97,13 +97,20 @@ func SelectExcluding(convs []Conversation, seed uint64, n int, prefix string, ex
 	if n < 0 || n > len(cands) {
 		return nil, fmt.Errorf("asked for %d turns, the sample has %d later user turns", n, len(cands))
 	}
+	return draw(cands, seed, n, prefix, func(p *Pick) *string { return &p.ID }), nil
+}
+
+// draw shuffles cands (in their stable order) with PCG (seed, 0), keeps the
+// first n and numbers them "<prefix>-001", "<prefix>-002", ... in that order
+// through id. n must be within len(cands).
+func draw[T any](cands []T, seed uint64, n int, prefix string, id func(*T) *string) []T {
 	r := rand.New(rand.NewPCG(seed, 0))
 	r.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
 	out := cands[:n]
 	for i := range out {
-		out[i].ID = fmt.Sprintf("%s-%03d", prefix, i+1)
+		*id(&out[i]) = fmt.Sprintf("%s-%03d", prefix, i+1)
 	}
-	return out, nil
+	return out
 }
 
 // ConversationIDs adds to ids the conversation_id of every record of a
