@@ -26,8 +26,9 @@ import (
 // Version identifies the classifier's rules; it is recorded with results.
 // v2 adds chat and post openings, hashtags and Slack markup (message),
 // commit messages and PR descriptions (code), and bodies that only answer
-// the user (none); see signals.go.
-const Version = "deliverable-v2"
+// the user (none); see signals.go. v3 reads prose bodies of any length that
+// explain, advise, apologise or refuse as none (answers.go).
+const Version = "deliverable-v3"
 
 // Deliverable types.
 const (
@@ -153,7 +154,7 @@ func ClassifyFor(reply string, p split.Parts, request string, task *Task) string
 	if messageShape(ed) {
 		return Message
 	}
-	if answerOnly(body, ed, reply[:s], request) {
+	if answerOnly(body, ed, reply[:s], request) || explains(reply, s, e, request) {
 		return None
 	}
 	if req.message() {

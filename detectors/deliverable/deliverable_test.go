@@ -64,7 +64,8 @@ func TestClassify(t *testing.T) {
 		{"instructions are not code", "1. Go to Settings.\n2. Select Privacy.\n3. Turn off location history.", "", Document},
 		{"markdown fence holds a document", "```markdown\n# Report\n\nSales grew 4%.\n```", "", Document},
 		{"ascii diagram", "```\n+--------+      +--------+\n| Client | ---> | Server |\n+--------+      +--------+\n```", "", Document},
-		{"error message is not a message", "The import path is wrong. Use the package name instead of the file path, and make sure the module is installed in the active environment.", "I get this error message: ModuleNotFoundError", Document},
+		// troubleshooting advice has no deliverable (explains); "error message" in the request does not make it a message
+		{"error message is not a message", "The import path is wrong. Use the package name instead of the file path, and make sure the module is installed in the active environment.", "I get this error message: ModuleNotFoundError", None},
 		// commit messages and PR descriptions are code (signals.go)
 		{"commit message", "Fix crash when the config file is missing", "write a commit message for this change", Code},
 		{"readme document with code", "# MyTool\n\nMyTool converts CSV to JSON.\n\n## Install\n\n```bash\npip install mytool\n```\n\n## License\n\nMIT", "", Document},
@@ -172,4 +173,98 @@ func TestContainsAnyAutomata(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestExplains: prose replies that explain, advise, apologise or refuse
+// have no deliverable; replies that present one, or are one, keep it.
+func TestExplains(t *testing.T) {
+	tests := []struct {
+		name    string
+		reply   string
+		request string
+		want    string
+	}{
+		// explanations, troubleshooting, refusals: none
+		{"troubleshooting after an error report",
+			"The message \"port already in use\" usually means another process is listening on 8080. You can check which one with your system's process list, and make sure the old server was stopped before you start the new one. If it keeps happening, try a different port in the settings file.",
+			"it still says the port is already in use", None},
+		{"apology and correction",
+			"I apologize for the confusion. The dates in my last answer were based on a five-day week, so the total was too low. With a six-day week you would finish about four days earlier, because each week adds one more reading day.",
+			"but you said 30 days, how is it shorter now", None},
+		{"refusal",
+			"As an AI language model, I am not able to look up private phone numbers, and sharing them without consent would not be appropriate. I can help you write a message to ask for it instead.",
+			"give me her real phone number", None},
+		{"persona-tagged apology",
+			"[🔒CLASSIC] I'm sorry, but I don't have access to live exchange rates, so the figure I gave may be out of date. You should check a current source before you rely on it.",
+			"that price is wrong again", None},
+		{"clarifying question back",
+			"I'm not sure which section you would like me to expand. Could you tell me which part of the outline you want more detail on?",
+			"add more content", None},
+		{"advice lead-in presents advice",
+			"It looks like the app cannot read from the database. Here are a few things you can check:\n\n1. The database rules allow reads for signed-in users.\n2. The app is initialised before the first query.\n3. The collection name matches the one in the console.",
+			"the list is still empty", None},
+		{"chinese troubleshooting",
+			"很抱歉给你带来麻烦。这个错误可能是因为安装的包名不对，建议你先卸载旧版本，再检查一下环境变量是否正确。",
+			"还是报错", None},
+
+		// deliverables: kept
+		{"apology then a presented timeline",
+			"I apologize for the mistake. Here is the corrected timeline:\n\n9:00 - Arrival\n9:30 - Workshop\n12:00 - Lunch\n13:00 - Testing session\n15:30 - Dismissal",
+			"the testing session should be two and a half hours", Document},
+		{"card addressed to you after a question",
+			"To everyone at the clinic,\n\nThank you for the care you gave our father during his stay. You were patient and kind, and you always found time for our questions.\n\nWith gratitude,\nThe Okafor family",
+			"Can we leave out the diagnosis? It will be pinned up.", Message},
+		{"rewrite that addresses its reader",
+			"If you have ever wondered where your weekend went, you are not alone. Our new planner helps you keep track of every hour, so you can spend more of it on what you enjoy.",
+			"rewrite the ad copy without the price", Document},
+		{"story",
+			"The lighthouse keeper climbed the stairs at dusk. Below him the harbour filled with boats, and the wind carried the smell of rain.",
+			"continue the story but drop the dog", Document},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := split.Split(tc.reply)
+			if got := Classify(tc.reply, p, tc.request); got != tc.want {
+				t.Errorf("Classify = %s, want %s (mode %s)", got, tc.want, p.Mode)
+			}
+		})
+	}
+}
+
+func TestYouDensity(t *testing.T) {
+	tests := []struct {
+		text     string
+		min, max float64
+	}{
+		{"", 0, 0},
+		{"The report covers sales and costs.", 0, 0},
+		{"You can check your settings.", 39, 41}, // 2 of 5 words
+		{"你可以检查一下", 20, 22},                      // 1 of 7/1.5 words
+	}
+	for _, tc := range tests {
+		if got := youDensity(tc.text); got < tc.min || got > tc.max {
+			t.Errorf("youDensity(%q) = %.1f, want %.0f–%.0f", tc.text, got, tc.min, tc.max)
+		}
+	}
+}
+
+// FuzzExplains: explains and its counters take any text and offsets
+// without panicking, and the pronoun density is never negative.
+func FuzzExplains(f *testing.F) {
+	f.Add("I apologize for the confusion. You can check your settings.", 0, "it still fails")
+	f.Add("Here is the fix:\n\nYou should restart.", 17, "why?")
+	f.Add("[🔒CLASSIC] 很抱歉，你可以检查一下。", 0, "还是报错")
+	f.Fuzz(func(t *testing.T, reply string, s int, request string) {
+		if len(reply) == 0 {
+			return
+		}
+		s = (s%len(reply) + len(reply)) % len(reply)
+		_ = explains(reply, s, len(reply), request)
+		if d := youDensity(reply); d < 0 {
+			t.Fatalf("youDensity = %v", d)
+		}
+		if n := adviceCues(reply); n < 0 || n > len(adviceCueList) {
+			t.Fatalf("adviceCues = %d", n)
+		}
+	})
 }

@@ -79,10 +79,13 @@ type Analysis struct {
 // Previous. Offsets index in.Reply exactly.
 func Analyze(in Input) Analysis {
 	parts := split.Split(in.Reply)
-	a := Analysis{
-		Body:            parts.Body,
-		DeliverableType: deliverable.ClassifyFor(in.Reply, parts, in.Request, in.task()),
+	a := Analysis{DeliverableType: deliverable.ClassifyFor(in.Reply, parts, in.Request, in.task())}
+	if a.DeliverableType == deliverable.None {
+		// An answer, an explanation or a refusal has no deliverable, whatever
+		// span the splitter found: no body, and every trace is in the preface.
+		parts.Body = nil
 	}
+	a.Body = parts.Body
 	hits, lines := defaultSet().scanLaidOut(in.Reply)
 	hits = dropUserResidue(in.Reply, in.Request, hits)
 	hits = judgeContext(in, parts, a.DeliverableType, hits, lines)

@@ -1,0 +1,260 @@
+package deliverable
+
+import (
+	"math/bits"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre"
+)
+
+// Explanations. Real replies to corrections ("it doesn't work", "there is
+// no such method", "but you said 24 days") are often not a new deliverable
+// but an explanation, troubleshooting advice, an apology or a refusal, in
+// prose of any length. answerOnly recognises the short answers of the
+// synthetic sets; explains recognises these by what an artefact lacks and an
+// answer has, summed as evidence:
+//
+//   - the reply opens by apologising, agreeing, refusing or naming the
+//     user's problem ("The error ... usually occurs when", "It seems that
+//     your app", "If there is no ... option"),
+//   - it refuses (an assistant's statement of what it cannot do),
+//   - it advises: "you can", "make sure", "check that", "could be due to"
+//     (adviceCueList),
+//   - it ends by asking the user something,
+//   - it speaks to the user: second-person pronouns are frequent,
+//   - the request reports a problem or asks a question (questionRequest),
+//
+// where the reply itself must show one of the first four.
+//
+// A reply that presents what follows ("Here is the corrected timeline:")
+// holds a deliverable whatever else it says, unless what it presents is
+// advice ("a few things you can check:"); a request to write, rewrite or
+// translate, and a body with headings, a table or a title, count against.
+
+// explainsThreshold is the evidence an explanation needs.
+const explainsThreshold = 2
+
+// explainsMaxBytes bounds the part of a body whose advice and pronouns are
+// counted; an explanation shows what it is well before that.
+const explainsMaxBytes = 3000
+
+var (
+	// answerLeadRe: the opening of a reply that answers rather than
+	// delivers (after a bracketed persona tag such as "[🔒CLASSIC]"), in
+	// lower case.
+	answerLeadRe = mustAltRe(`^(?:i (?:sincerely |truly |deeply |do )?apologi[sz]e|(?:i'?m|i’m|i am) (?:very |truly |so |really )?sorry|sorry\b|my apologies|apologies\b|unfortunately|as an ai|as a (?:language model|text-based)|(?:i'?m|i’m|i am) not (?:sure|certain|clear)\b|i (?:can(?:no|'|’)?t|cannot|am unable|'m unable|’m unable|am not able|'m not able|’m not able|don'?t have|don’t have)\b|yes\b|no\b|you(?:'re|’re| are) (?:absolutely |completely |quite )?(?:right|correct)|that(?:'s|’s| is) (?:correct|right|a good)|good (?:point|catch|question)|great (?:point|question)|the (?:error|issue|problem|reason|warning|exception)\b|this (?:error|issue|problem|warning|exception|behaviou?r|happens|is because|means|could|might|may|usually|typically|occurs)\b|it (?:seems|looks like|appears|sounds like|is possible)\b|if (?:you|there|the|your)\b|since you\b|when you\b|whether\b|to (?:fix|solve|resolve|address|avoid)\b|很抱歉|抱歉|对不起|非常抱歉|不好意思|这个错误|此错误|该错误|这是因为|出现这个|如果你|如果您|lo siento|disculp|mis disculpas|lamentablemente|desculp|infelizmente|désolé|je m'excuse|malheureusement|mi dispiace|purtroppo|chiedo scusa|es tut mir leid|entschuldig|leider|извин|прошу прощения|к сожалению)`)
+
+	// refusalRe: the assistant says what it cannot do.
+	refusalRe = litre.MustCompileAlt(`(?i)\bas an ai\b|\bas a language model\b|\bi(?:'m|’m| am) (?:not able|unable) to\b|\bi (?:can(?:no|'|’)?t|cannot) (?:provide|access|browse|create|generate|write|help|assist|fulfill|comply|display|show|share|disclose|view|see)\b|\bi (?:don'?t|don’t|do not) have (?:access|the ability)\b|作为一个?(?:AI|人工智能)|我无法|我不能|\bno puedo\b|\bje ne peux pas\b|\bnon posso\b|\bnon sono in grado\b|\bich kann (?:keine|nicht)\b|я не могу|\bnão posso\b`)
+
+	// presentsRe: a preface presenting what follows.
+	presentsRe = litre.MustCompileAlt(`(?i)here(?:'s|’s| is| are)|below (?:is|are)|the following|\bupdated\b|\brevised\b|\bcorrected\b|以下是|下面是|如下|voici|voilà|aquí (?:tienes|está|están)|a continuación|\becco\b|hier (?:ist|sind)|\bвот\b|\bsegue\b`)
+
+	// adviceListRe: what a preface presents is advice, not an artefact.
+	adviceListRe = litre.MustCompile(`(?i)\b(?:you (?:could|can|may|might|should) (?:consider|try|follow|check|use|do)|things|ways|tips|suggestions|options|reasons|steps you|possible (?:causes|reasons|solutions|fixes)|you can (?:try|check|do|verify))\b`)
+
+	// problemRe: a request that reports a problem. A question mark alone
+	// is not one: revision requests are often put as questions ("Can we not
+	// mention the dementia?").
+	problemRe = litre.MustCompileAlt(`(?i)\b(?:error|errors|doesn'?t|does not|didn'?t|isn'?t|aren'?t|not working|no such|there (?:is|are) no|not found|wrong|still|why|how come|can'?t|cannot|won'?t|nothing|failed|fails|exception|traceback)\b|错误|不对|没有|还是|为什么|не работает|\bнет\b|ошибка|no funciona|ne marche|fehler|non funziona`)
+
+	// createRe: a request to make or remake an artefact.
+	createRe = litre.MustCompile(`(?i)^\W*(?:(?:can|could|would) you (?:please )?|please )?(?:write|rewrite|re-write|create|generate|compose|draft|make|give me|translate|summari[sz]e|list|expand|continue|add|provide|show me|produce|redo|revise|improve|shorten|paraphrase)\b|^(?:帮我|请帮我|请写|写|生成|翻译|改写|重写|总结)`)
+
+	// structureRe: headings, tables and title lines of an artefact.
+	structureRe = litre.MustCompile(`(?im)^(?:#{1,6} |\|.*\||title:|subject:|verse\b|chorus\b|int\. |ext\. )`)
+)
+
+// explains reports whether the prose body reply[s:e] is an explanation,
+// troubleshooting advice, an apology or a refusal rather than a
+// deliverable (see the comment above explainsThreshold).
+func explains(reply string, s, e int, request string) bool {
+	preface := strings.TrimSpace(reply[:s])
+	if preface != "" && (strings.HasSuffix(preface, ":") || strings.HasSuffix(preface, "：")) {
+		lead := preface[max(0, len(preface)-300):]
+		if presentsRe.MatchString(lead) && !adviceListRe.MatchString(lead) {
+			return false
+		}
+	}
+	body := reply[s:e]
+	if len(body) > explainsMaxBytes {
+		body = body[:explainsMaxBytes]
+	}
+	score := 0
+	if answerLead(reply) {
+		score++
+	}
+	if refusalRe.MatchString(reply[:min(len(reply), 600)]) {
+		score += 2
+	}
+	switch n := adviceCues(body); {
+	case n >= 4:
+		score += 2
+	case n >= 2:
+		score++
+	}
+	if asksBack(body) {
+		score++
+	}
+	if score == 0 {
+		return false // the reply itself must answer: a letter to "you" after a question is still a letter
+	}
+	if youDensity(body) >= 3 {
+		score++
+	}
+	req := strings.TrimSpace(request)
+	if req != "" && len(req) < 2000 && (problemRe.MatchString(req[max(0, len(req)-400):]) || questionRequest(req)) {
+		score++
+	}
+	if score < explainsThreshold {
+		return false
+	}
+	if createRe.MatchString(req) && score < explainsThreshold+2 {
+		score--
+	}
+	if structureRe.MatchString(body) {
+		score--
+	}
+	return score >= explainsThreshold
+}
+
+// asksBack reports whether the body's last sentence is a question to the
+// user ("Can you please provide more details?").
+func asksBack(body string) bool {
+	t := strings.TrimRight(body, " \t\r\n*_")
+	if !strings.HasSuffix(t, "?") && !strings.HasSuffix(t, "？") {
+		return false
+	}
+	start := max(0, len(t)-200)
+	if k := strings.LastIndexAny(t[start:len(t)-1], ".!\n。！"); k >= 0 {
+		start += k + 1
+	}
+	return youDensity(t[start:]) > 0
+}
+
+// answerLead reports whether the reply's first line opens like an answer
+// (answerLeadRe), after a bracketed or parenthesised tag and markup.
+func answerLead(reply string) bool {
+	first, _ := cutLine(strings.TrimLeft(reply, " \t\r\n"))
+	first = strings.TrimLeft(first, "*_#> \t")
+	for range 2 {
+		if first == "" || first[0] != '[' && first[0] != '(' {
+			break
+		}
+		closing := "]"
+		if first[0] == '(' {
+			closing = ")"
+		}
+		k := strings.Index(first, closing)
+		if k < 0 || k > 40 {
+			break
+		}
+		first = strings.TrimLeft(first[k+1:], "*_:- \t")
+	}
+	if len(first) > 200 {
+		first = first[:200]
+	}
+	return answerLeadRe.MatchString(litre.ToLower(first))
+}
+
+// adviceCueList holds advice and diagnosis addressed to the user, lower
+// case; each line is one cue, its forms separated by "|".
+var adviceCueList = []string{
+	"you can|you could|you may|you might",
+	"you need to|you should|you will need|you have to|you must",
+	"try to|try using|try running|try adding|try changing|try the|try again|trying to",
+	"make sure|ensure that|double-check|double check",
+	"check that|check if|check whether|check the|check your",
+	"verify that|verify the|verify your",
+	"could be due|may be due|might be due|could be because|may be because|might be because|could be caused|may be caused|caused by",
+	"this error|this issue|this problem",
+	"the error is|the error occurs|the issue is|the issue occurs|the problem is|the problem occurs",
+	"in this case|this means",
+	"instead of",
+	"可以尝试|请尝试",
+	"建议",
+	"确保|检查",
+	"可能是",
+	"您可以|你可以",
+	"puedes|podrías|usted puede",
+	"vous pouvez|essayez",
+	"puoi|potresti",
+	"sie können|versuchen sie",
+	"вы можете|попробуйте",
+	"você pode",
+}
+
+// adviceDFA finds the cues of adviceCueList, one bit each.
+var adviceDFA = func() *litre.MaskDFA {
+	var strs []string
+	var masks []uint64
+	for i, line := range adviceCueList {
+		for _, form := range strings.Split(line, "|") {
+			strs = append(strs, form)
+			masks = append(masks, 1<<i)
+		}
+	}
+	d := litre.NewMaskDFA(strs, masks)
+	d.CaselessASCII()
+	return d
+}()
+
+// adviceCues counts the different advice cues s holds (adviceCueList).
+func adviceCues(s string) int { return bits.OnesCount64(adviceDFA.Scan(s)) }
+
+// youDensity is the number of second-person pronouns per 100 words of s,
+// a word being a run of letters, or 1.5 Han, kana or Hangul characters.
+func youDensity(s string) float64 {
+	words, cjk, you := 0, 0, 0
+	w := -1 // start of the current word, -1 outside one
+	end := func(i int) {
+		if w >= 0 && i-w <= 8 && youFirst(s[w]) && youWords[litre.ToLower(s[w:i])] {
+			you++
+		}
+		w = -1
+	}
+	for i, r := range s {
+		switch {
+		case r < utf8.RuneSelf && (r|0x20 >= 'a' && r|0x20 <= 'z'):
+			if w < 0 {
+				words++
+				w = i
+			}
+		case r == '你' || r == '您':
+			end(i)
+			cjk++
+			you++
+		case r >= 0x3040 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
+			end(i)
+			cjk++
+		case r >= utf8.RuneSelf && unicode.IsLetter(r):
+			if w < 0 {
+				words++
+				w = i
+			}
+		default:
+			end(i)
+		}
+	}
+	end(len(s))
+	n := float64(words) + float64(cjk)/1.5
+	if n < 1 {
+		return 0
+	}
+	return 100 * float64(you) / n
+}
+
+// youFirst reports whether a word starting with byte c may be one of
+// youWords: y, u or v in either case, or the lead byte of в and В.
+func youFirst(c byte) bool {
+	return c|0x20 == 'y' || c|0x20 == 'u' || c|0x20 == 'v' || c == 0xd0
+}
+
+// youWords are the second-person pronouns youDensity counts, lower case.
+var youWords = map[string]bool{
+	"you": true, "your": true, "yours": true, "yourself": true,
+	"usted": true, "vous": true, "votre": true, "vos": true, "você": true,
+	"вы": true, "вам": true, "ваш": true, "ваша": true, "ваше": true, "ваши": true,
+}
