@@ -86,7 +86,9 @@ func Analyze(in Input) Analysis {
 		parts.Body = nil
 	}
 	a.Body = parts.Body
-	hits, lines := defaultSet().scanLaidOut(in.Reply)
+	rs := defaultSet()
+	hits, lines := rs.scanLaidOut(in.Reply)
+	hits = rs.anchorHits(in.Reply, in.Request, hits)
 	hits = dropUserResidue(in.Reply, in.Request, hits)
 	hits = judgeContext(in, parts, a.DeliverableType, hits, lines)
 	spans := make([][2]int, len(hits))

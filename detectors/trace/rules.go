@@ -58,6 +58,14 @@ type Rule struct {
 	OpensList   bool     // a label hit scopes the list after it
 	Positives   []string // sentences the rule must fire on
 	Negatives   []string // sentences no rule may fire on
+	// Anchor: the user's request anchors the rule ("anchor request"): a hit
+	// stands only when the text its pattern captures as obj shares a
+	// content word or a code symbol with the request (anchored.go), and the
+	// request-blind Scan keeps none of its hits. An anchored rule's examples
+	// are "REQUEST || SENTENCE"; the requests are kept here, by example.
+	Anchor           bool
+	PositiveRequests []string
+	NegativeRequests []string
 
 	patterns []*litre.Re
 	requires []*litre.Re
@@ -201,9 +209,24 @@ func parseRules(src string) (*ruleSet, error) {
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
+	anchored := false
 	for _, r := range rs.Rules {
 		if len(r.patterns) == 0 {
 			return nil, fmt.Errorf("rule %s has no pattern", r.ID)
+		}
+		// An anchored rule must come after every other rule: a sentence
+		// takes the first rule that fires, and a hit of an anchored rule may
+		// later be dropped, which must not hide a rule that needs no anchor.
+		switch {
+		case r.Anchor:
+			anchored = true
+			for _, p := range r.patterns {
+				if p.SubexpIndex(anchorGroup) < 0 {
+					return nil, fmt.Errorf("rule %s is anchored but a pattern has no (?P<%s>...) group", r.ID, anchorGroup)
+				}
+			}
+		case anchored:
+			return nil, fmt.Errorf("rule %s follows an anchored rule; anchored rules come last", r.ID)
 		}
 		for v := range r.override {
 			found := false
@@ -285,6 +308,21 @@ func setField(r *Rule, v *veto, key, val string, line int, compile func(int, str
 		v.Sentence = val == "sentence"
 	case key == "opens-list" && r != nil:
 		r.OpensList = val == "yes"
+	case key == "anchor" && r != nil:
+		if val != "request" {
+			return fmt.Errorf("line %d: unknown anchor %q (want request)", line, val)
+		}
+		r.Anchor = true
+	case (key == "positive" || key == "negative") && r != nil && r.Anchor:
+		req, sentence, ok := strings.Cut(val, " || ")
+		if !ok || strings.TrimSpace(req) == "" || strings.TrimSpace(sentence) == "" {
+			return fmt.Errorf("line %d: an anchored rule's example is REQUEST || SENTENCE", line)
+		}
+		if key == "positive" {
+			r.Positives, r.PositiveRequests = append(r.Positives, sentence), append(r.PositiveRequests, req)
+		} else {
+			r.Negatives, r.NegativeRequests = append(r.Negatives, sentence), append(r.NegativeRequests, req)
+		}
 	case key == "positive" && r != nil:
 		r.Positives = append(r.Positives, val)
 	case key == "negative" && r != nil:

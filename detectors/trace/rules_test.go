@@ -2,6 +2,7 @@ package trace
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -65,6 +66,10 @@ func TestRuleExamples(t *testing.T) {
 	rs := defaultSet()
 	for _, r := range rs.Rules {
 		t.Run(r.ID, func(t *testing.T) {
+			if r.Anchor {
+				anchoredExamples(t, rs, r)
+				return
+			}
 			for _, p := range r.Positives {
 				if !rs.fires(r, p) {
 					t.Errorf("positive does not fire %s: %q", r.ID, p)
@@ -88,6 +93,46 @@ func TestRuleExamples(t *testing.T) {
 			}
 		})
 	}
+}
+
+// anchoredExamples runs the examples of an anchored rule with their
+// requests: each positive fires the rule, stands with its own request and
+// not with an unrelated one, and gives no hit to the request-blind Scan;
+// each negative gives no hit with its request.
+func anchoredExamples(t *testing.T, rs *ruleSet, r *Rule) {
+	const unrelated = "translate it into French please"
+	for i, p := range r.Positives {
+		req := r.PositiveRequests[i]
+		if !rs.fires(r, p) {
+			t.Errorf("positive does not fire %s: %q", r.ID, p)
+		}
+		raw, _ := rs.scanLaidOut(p)
+		if len(rs.anchorHits(p, req, slices.Clone(raw))) == 0 {
+			t.Errorf("positive gives no hit with its request %q: %q", req, p)
+		}
+		if hasRule(rs.anchorHits(p, unrelated, slices.Clone(raw)), r.ID) {
+			t.Errorf("positive anchors on an unrelated request: %q", p)
+		}
+		if hasRule(Scan(p), r.ID) {
+			t.Errorf("the request-blind Scan keeps an anchored hit: %q", p)
+		}
+	}
+	for i, n := range r.Negatives {
+		req := r.NegativeRequests[i]
+		raw, _ := rs.scanLaidOut(n)
+		if hits := rs.anchorHits(n, req, raw); len(hits) > 0 {
+			t.Errorf("negative fires %s with request %q: %q", hits[0].Rule, req, n)
+		}
+	}
+}
+
+func hasRule(hits []Hit, id string) bool {
+	for _, h := range hits {
+		if h.Rule == id {
+			return true
+		}
+	}
+	return false
 }
 
 func TestVetoExamples(t *testing.T) {

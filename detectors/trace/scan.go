@@ -331,7 +331,7 @@ type unit struct {
 
 func (rs *ruleSet) scan(reply string) []Hit {
 	hits, _ := rs.scanLaidOut(reply)
-	return hits
+	return rs.anchorHits(reply, "", hits) // no request: no anchored hit stands
 }
 
 // scanLaidOut is scan, also returning the reply's lines (layout), which the
