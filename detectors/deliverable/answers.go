@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/revtrace/revtrace/detectors/internal/litre"
+	"github.com/revtrace/revtrace/detectors/split"
 )
 
 // Explanations. Real replies to corrections ("it doesn't work", "there is
@@ -71,12 +72,8 @@ var (
 // troubleshooting advice, an apology or a refusal rather than a
 // deliverable (see the comment above explainsThreshold).
 func explains(reply string, s, e int, request string) bool {
-	preface := strings.TrimSpace(reply[:s])
-	if preface != "" && (strings.HasSuffix(preface, ":") || strings.HasSuffix(preface, "：")) {
-		lead := preface[max(0, len(preface)-300):]
-		if presentsRe.MatchString(lead) && !adviceListRe.MatchString(lead) {
-			return false
-		}
+	if presents(reply[:s]) {
+		return false
 	}
 	body := reply[s:e]
 	if len(body) > explainsMaxBytes {
@@ -118,6 +115,53 @@ func explains(reply string, s, e int, request string) bool {
 		score--
 	}
 	return score >= explainsThreshold
+}
+
+// presents reports whether the text before a body ends by presenting it
+// ("Here is the corrected timeline:"), advice excepted ("a few things you
+// can check:").
+func presents(preface string) bool {
+	preface = strings.TrimSpace(preface)
+	if !strings.HasSuffix(preface, ":") && !strings.HasSuffix(preface, "：") {
+		return false
+	}
+	lead := preface[max(0, len(preface)-300):]
+	return presentsRe.MatchString(lead) && !adviceListRe.MatchString(lead)
+}
+
+// sideSnippet reports whether the reply's fences (fs, in order) hold only
+// side snippets inside an explanation: each fence holds one line (a run
+// command, one declaration), together they are under a tenth of the
+// reply, and the prose around them explains (explains, over the whole
+// reply, no lead-in presenting the first fence). Such a reply answers the
+// user; its snippets are not a code deliverable ("the package is called
+// torch: ```pip install torch```").
+func sideSnippet(reply string, fs []split.Fence, request string) bool {
+	if len(fs) == 0 || len(fs) > 2 {
+		return false
+	}
+	if !oneLine(reply, fs) {
+		return false
+	}
+	code := 0
+	for _, f := range fs {
+		code += len(strings.TrimSpace(reply[f.Content.Start:min(f.Content.End, len(reply))]))
+	}
+	if 10*code >= len(reply) || presents(reply[:fs[0].Start]) {
+		return false
+	}
+	return explains(reply, 0, len(reply), request)
+}
+
+// oneLine reports whether each of the fences fs holds one non-blank line.
+func oneLine(reply string, fs []split.Fence) bool {
+	for _, f := range fs {
+		c := strings.TrimSpace(reply[min(f.Content.Start, len(reply)):min(f.Content.End, len(reply))])
+		if c == "" || strings.ContainsAny(c, "\n\r") {
+			return false
+		}
+	}
+	return len(fs) > 0
 }
 
 // asksBack reports whether the body's last sentence is a question to the

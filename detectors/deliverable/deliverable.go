@@ -110,6 +110,9 @@ func ClassifyFor(reply string, p split.Parts, request string, task *Task) string
 
 	if p.Mode == split.ModeFenced {
 		fs := fencesIn(reply, s, e)
+		if oneLine(reply, fs) && sideSnippet(reply, split.Fences(reply), request) {
+			return None
+		}
 		for _, f := range fs {
 			if isCodeLang(f.Lang) {
 				return Code

@@ -207,7 +207,17 @@ func TestExplains(t *testing.T) {
 			"很抱歉给你带来麻烦。这个错误可能是因为安装的包名不对，建议你先卸载旧版本，再检查一下环境变量是否正确。",
 			"还是报错", None},
 
+		{"one-line command inside troubleshooting",
+			"This error usually means the package name is wrong: the project is published as torch, not pytorch, so pip cannot find it. You can check the name on the package index, and make sure your pip is recent. Try:\n\n```bash\npip install torch\n```\n\nIf it still fails, the mirror you use may not carry that version.",
+			"it says no matching distribution found", None},
+
 		// deliverables: kept
+		{"presented one-line fix",
+			"I apologize for the mistake. Here is the corrected line:\n\n```python\ntotal = sum(prices) * (1 + tax_rate)\n```",
+			"the total is still wrong", Code},
+		{"several lines of code in an explanation",
+			"The error means the list is empty when you index it. You can guard the loop:\n\n```python\nif not rows:\n    return []\nfor row in rows:\n    print(row[0])\n```",
+			"it still crashes", Code},
 		{"apology then a presented timeline",
 			"I apologize for the mistake. Here is the corrected timeline:\n\n9:00 - Arrival\n9:30 - Workshop\n12:00 - Lunch\n13:00 - Testing session\n15:30 - Dismissal",
 			"the testing session should be two and a half hours", Document},
@@ -254,12 +264,14 @@ func FuzzExplains(f *testing.F) {
 	f.Add("I apologize for the confusion. You can check your settings.", 0, "it still fails")
 	f.Add("Here is the fix:\n\nYou should restart.", 17, "why?")
 	f.Add("[🔒CLASSIC] 很抱歉，你可以检查一下。", 0, "还是报错")
+	f.Add("The error means the name is wrong. Try:\n```\npip install torch\n```\n", 0, "it fails")
 	f.Fuzz(func(t *testing.T, reply string, s int, request string) {
 		if len(reply) == 0 {
 			return
 		}
 		s = (s%len(reply) + len(reply)) % len(reply)
 		_ = explains(reply, s, len(reply), request)
+		_ = sideSnippet(reply, split.Fences(reply), request)
 		if d := youDensity(reply); d < 0 {
 			t.Fatalf("youDensity = %v", d)
 		}

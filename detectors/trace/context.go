@@ -377,8 +377,8 @@ func residueHits(in Input, hits []Hit, lines []line) []Hit {
 		}
 		text := in.Reply[l.start:l.end]
 		sep := indexSep(text)
-		if sep < 0 {
-			continue
+		if sep < 0 || strings.HasPrefix(text[sep:], "::") {
+			continue // (a scope operator, std::cout or Foo::bar, is no label's separator)
 		}
 		// (the markers' automaton reads ASCII letters in either case)
 		if v := text[sep:]; !residueValueMarkers.In(v) && (litre.IsASCII(v) || !residueValueMarkers.In(litre.ToLower(v))) {

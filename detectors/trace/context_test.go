@@ -222,3 +222,17 @@ func FuzzParseLabelled(f *testing.F) {
 		}
 	})
 }
+
+// TestResidueScopeOperator: a code line whose first ':' is a scope
+// operator (std::cout) is no labelled line, even when the previous draft
+// had "std" on a line and the new line prints "was removed".
+func TestResidueScopeOperator(t *testing.T) {
+	prev := "```cpp\nstd::cout << \"Student \" << id << \" added.\\n\";\n```"
+	reply := "Here is the updated function:\n\n```cpp\nvoid Roster::remove(int id) {\n    std::cout << \"Student \" << id << \" was removed.\\n\";\n}\n```"
+	a := Analyze(Input{Reply: reply, Previous: prev, Request: "add a remove function"})
+	for _, tr := range a.Traces {
+		if tr.Rule == ResidueRule {
+			t.Errorf("residue hit on a scope operator line: %q", tr.Sentence)
+		}
+	}
+}
