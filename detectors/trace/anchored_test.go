@@ -66,10 +66,11 @@ func TestAnchoredAnalyze(t *testing.T) {
 
 func TestParseAnchoredErrors(t *testing.T) {
 	for name, src := range map[string]string{
-		"no obj group":        "rule a\nanchor request\nkeywords x\npattern x\n",
-		"example without ||":  "rule a\nanchor request\nkeywords x\npattern (?P<obj>x)\npositive just a sentence\n",
-		"unknown anchor":      "rule a\nanchor draft\nkeywords x\npattern (?P<obj>x)\n",
-		"rule after anchored": "rule a\nanchor request\nkeywords x\npattern (?P<obj>x)\nrule b\nkeywords y\npattern y\n",
+		"no obj group":          "rule a\nanchor request\nkeywords x\npattern x\n",
+		"example without ||":    "rule a\nanchor request\nkeywords x\npattern (?P<obj>x)\npositive just a sentence\n",
+		"unknown anchor":        "rule a\nanchor draft\nkeywords x\npattern (?P<obj>x)\n",
+		"anchor after examples": "rule a\nkeywords x\npattern (?P<obj>x)\npositive go || x\nanchor request\n",
+		"rule after anchored":   "rule a\nanchor request\nkeywords x\npattern (?P<obj>x)\nrule b\nkeywords y\npattern y\n",
 	} {
 		if _, err := parseRules(src); err == nil {
 			t.Errorf("%s: parseRules accepted %q", name, src)

@@ -312,6 +312,10 @@ func setField(r *Rule, v *veto, key, val string, line int, compile func(int, str
 		if val != "request" {
 			return fmt.Errorf("line %d: unknown anchor %q (want request)", line, val)
 		}
+		if len(r.Positives)+len(r.Negatives) > 0 {
+			// (the examples before it were read as plain sentences)
+			return fmt.Errorf("line %d: anchor must come before the rule's examples", line)
+		}
 		r.Anchor = true
 	case (key == "positive" || key == "negative") && r != nil && r.Anchor:
 		req, sentence, ok := strings.Cut(val, " || ")
