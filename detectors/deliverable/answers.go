@@ -25,9 +25,13 @@ import (
 //     (adviceCueList),
 //   - it ends by asking the user something,
 //   - it speaks to the user: second-person pronouns are frequent,
-//   - the request reports a problem or asks a question (questionRequest),
+//   - the request reports a problem or asks a question (questionRequest,
+//     infoQuestion),
 //
-// where the reply itself must show one of the first four.
+// where the reply itself must show one of the first four, or, after a
+// request for information ("where is the settings page?", "how to say
+// they saw"), be a brief answer that takes up the question's words
+// (briefAnswer).
 //
 // A reply that presents what follows ("Here is the corrected timeline:")
 // holds a deliverable whatever else it says, unless what it presents is
@@ -56,10 +60,12 @@ var (
 	// adviceListRe: what a preface presents is advice, not an artefact.
 	adviceListRe = litre.MustCompile(`(?i)\b(?:you (?:could|can|may|might|should) (?:consider|try|follow|check|use|do)|things|ways|tips|suggestions|options|reasons|steps you|possible (?:causes|reasons|solutions|fixes)|you can (?:try|check|do|verify))\b`)
 
-	// problemRe: a request that reports a problem. A question mark alone
+	// problemRe: a request that reports a problem or holds the assistant
+	// to what it said ("but you said 24 days"). RE2's \b is ASCII: нет is
+	// bounded by spaces and punctuation instead. A question mark alone
 	// is not one: revision requests are often put as questions ("Can we not
 	// mention the dementia?").
-	problemRe = litre.MustCompileAlt(`(?i)\b(?:error|errors|doesn'?t|does not|didn'?t|isn'?t|aren'?t|not working|no such|there (?:is|are) no|not found|wrong|still|why|how come|can'?t|cannot|won'?t|nothing|failed|fails|exception|traceback)\b|错误|不对|没有|还是|为什么|не работает|\bнет\b|ошибка|no funciona|ne marche|fehler|non funziona`)
+	problemRe = litre.MustCompileAlt(`(?i)\b(?:error|errors|doesn'?t|does not|didn'?t|isn'?t|aren'?t|not working|no such|there (?:is|are) no|not found|wrong|still|why|how come|can'?t|cannot|won'?t|nothing|failed|fails|exception|traceback)\b|\byou (?:said|told me|wrote|mentioned|gave me)\b|错误|不对|没有|还是|为什么|не работает|(?:^|[\s,.!?])нет(?:$|[\s,.!?])|ошибка|no funciona|ne marche|fehler|non funziona`)
 
 	// createRe: a request to make or remake an artefact.
 	createRe = litre.MustCompile(`(?i)^\W*(?:(?:can|could|would) you (?:please )?|please )?(?:write|rewrite|re-write|create|generate|compose|draft|make|give me|translate|summari[sz]e|list|expand|continue|add|provide|show me|produce|redo|revise|improve|shorten|paraphrase)\b|^(?:帮我|请帮我|请写|写|生成|翻译|改写|重写|总结)`)
@@ -95,14 +101,20 @@ func explains(reply string, s, e int, request string) bool {
 	if asksBack(body) {
 		score++
 	}
+	req := strings.TrimSpace(request)
 	if score == 0 {
-		return false // the reply itself must answer: a letter to "you" after a question is still a letter
+		// The reply itself must answer: a letter to "you" after a
+		// question is still a letter; a brief reply that takes up an
+		// information question's words answers it.
+		if !infoQuestion(req) || !briefAnswer(body, req) {
+			return false
+		}
+		score++
 	}
 	if youDensity(body) >= 3 {
 		score++
 	}
-	req := strings.TrimSpace(request)
-	if req != "" && len(req) < 2000 && (problemRe.MatchString(req[max(0, len(req)-400):]) || questionRequest(req)) {
+	if req != "" && len(req) < 2000 && (problemRe.MatchString(req[max(0, len(req)-400):]) || questionRequest(req) || infoQuestion(req)) {
 		score++
 	}
 	if score < explainsThreshold {
@@ -301,4 +313,153 @@ var youWords = map[string]bool{
 	"you": true, "your": true, "yours": true, "yourself": true,
 	"usted": true, "vous": true, "votre": true, "vos": true, "você": true,
 	"вы": true, "вам": true, "ваш": true, "ваша": true, "ваше": true, "ваши": true,
+}
+
+// infoQuestionRe: a request that asks for information, in lower case: a
+// question word first (or "how to"), in English, Spanish, French, German,
+// Italian, Portuguese, Russian, Chinese or Japanese. Suggestions put as
+// questions ("what about a shorter one?", "how about blue?", "what if the
+// hero lost?") and requests put as questions ("can you make it shorter?")
+// are not questions for information. RE2's \b is ASCII: the non-Latin
+// words end at a space or punctuation instead.
+var infoQuestionRe = litre.MustCompileAlt(`^(?:where|what|why|how|which|who|whom|whose|when)\b|^how to\b|^(?:dónde|donde|qué|que|cómo|como|cuál|cuándo|quién|por qué|d'où|où|pourquoi|quel|quelle|quels|comment|wo|was|wie|warum|wann|welche[rsn]?|dove|cosa|perché|quale|quando|onde|qual|o que)[\s?,]|^¿|^(?:где|что|как|почему|зачем|когда|какой|какая|какие|кто|сколько|откуда|куда)[\s?,]|什么|怎么|为什么|为何|哪里|哪个|哪些|多少|如何|どこ|なぜ|どうやって|何が|何を`)
+
+// notInfoQuestionRe: question forms that suggest a change rather than ask.
+var notInfoQuestionRe = litre.MustCompile(`^(?:what|how) about\b|^what if\b|^(?:what|how) (?:would|could|can|should|will) (?:it|this|that|the \w+) (?:look|be|sound|read)\b|^(?:que|qué) (?:tal|te parece)\b|^et si\b|^wie wäre\b|^e se\b|^а если\b|^как насч[её]т\b|^如果|^要是|^改成`)
+
+// infoQuestion reports whether the request asks for information
+// (infoQuestionRe, not a suggestion): a short request, in its first line.
+func infoQuestion(request string) bool {
+	r := strings.TrimSpace(request)
+	if r == "" || len(r) > 300 {
+		return false
+	}
+	if k := strings.IndexByte(r, '\n'); k >= 0 {
+		r = r[:k]
+	}
+	r = litre.ToLower(strings.TrimLeft(r, " \t\"'“*"))
+	return infoQuestionRe.MatchString(r) && !notInfoQuestionRe.MatchString(r)
+}
+
+// briefAnswerMaxWords and briefAnswerMaxLines bound a brief answer.
+const (
+	briefAnswerMaxWords = 120
+	briefAnswerMaxLines = 4
+	// briefAnswerMinWordsPerLine: an answer's lines are sentences; a
+	// verse's are shorter.
+	briefAnswerMinWordsPerLine = 8
+)
+
+// briefAnswer reports whether body is a brief prose answer to request: at
+// most briefAnswerMaxLines non-blank lines and briefAnswerMaxWords words,
+// briefAnswerMinWordsPerLine words a line on average, no heading, table or list line, and a content word of the request (three
+// letters or more, not a function, question or request word; or a pair of
+// Han or kana characters) in it. A verse or a list is an artefact however short.
+func briefAnswer(body, request string) bool {
+	lines, words := 0, 0
+	for l := range strings.Lines(body) {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		lines++
+		if lines > briefAnswerMaxLines || listLine(t) {
+			return false
+		}
+		words += len(strings.Fields(t))
+	}
+	if lines == 0 || words > briefAnswerMaxWords || words < briefAnswerMinWordsPerLine*lines || structureRe.MatchString(body) {
+		return false // (short lines are verse or a list, not sentences)
+	}
+	return sharesWord(litre.ToLower(body), litre.ToLower(request))
+}
+
+// listLine reports whether a trimmed line is a list item or a heading.
+func listLine(t string) bool {
+	switch t[0] {
+	case '-', '*', '+', '#', '|', '>':
+		return len(t) > 1 && (t[1] == ' ' || t[0] == '#' || t[0] == '|')
+	}
+	if strings.HasPrefix(t, "• ") {
+		return true
+	}
+	i := 0
+	for i < len(t) && i < 3 && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && t[i+1] == ' '
+}
+
+// questionWords are words of a question or a request that say nothing of
+// its subject.
+var questionWords = map[string]bool{
+	"what": true, "where": true, "when": true, "which": true, "whom": true, "whose": true, "does": true,
+	"this": true, "that": true, "these": true, "those": true, "with": true, "have": true, "there": true,
+	"your": true, "about": true, "would": true, "could": true, "should": true, "make": true, "from": true,
+	"into": true, "them": true, "they": true, "then": true, "than": true, "some": true, "will": true,
+	"please": true, "tell": true, "know": true, "want": true, "need": true, "like": true, "just": true,
+	"also": true, "only": true, "more": true, "very": true, "much": true, "many": true, "here": true,
+	"dónde": true, "donde": true, "cómo": true, "como": true, "quel": true, "quelle": true, "comment": true,
+	"pourquoi": true, "warum": true, "welche": true, "dove": true, "perché": true, "quando": true, "onde": true,
+	"где": true, "что": true, "как": true, "почему": true, "когда": true, "какой": true, "какая": true,
+	"какие": true, "сколько": true,
+	"the": true, "and": true, "for": true, "you": true, "how": true, "why": true, "who": true, "can": true,
+	"are": true, "was": true, "not": true, "but": true, "all": true, "any": true, "its": true, "his": true,
+	"her": true, "our": true, "out": true, "get": true, "use": true, "did": true, "has": true, "had": true,
+	"one": true, "now": true, "way": true, "yes": true, "let": true, "give": true, "show": true, "write": true,
+	"qué": true, "que": true, "les": true, "des": true, "une": true, "est": true, "das": true, "der": true,
+	"die": true, "und": true, "ist": true, "wie": true, "per": true, "che": true, "non": true,
+	"это": true, "для": true,
+}
+
+// sharesWord reports whether text holds a content word of q, both lower
+// case (see briefAnswer).
+func sharesWord(text, q string) bool {
+	var prev rune
+	w := -1
+	for i, r := range q + " " {
+		han := r >= 0x3040 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
+		if han {
+			if prev != 0 && strings.Contains(text, string([]rune{prev, r})) {
+				return true
+			}
+			prev = r
+		} else {
+			prev = 0
+		}
+		if unicode.IsLetter(r) && !han {
+			if w < 0 {
+				w = i
+			}
+			continue
+		}
+		if w >= 0 {
+			word := q[w:i]
+			if utf8.RuneCountInString(word) >= 3 && !questionWords[word] && containsWord(text, word) {
+				return true
+			}
+			w = -1
+		}
+	}
+	return false
+}
+
+// containsWord reports whether word occurs in text not inside a longer
+// word on its left (a word's endings may differ: "setting", "settings").
+func containsWord(text, word string) bool {
+	for off := 0; ; {
+		k := strings.Index(text[off:], word)
+		if k < 0 {
+			return false
+		}
+		k += off
+		if k == 0 {
+			return true
+		}
+		r, _ := utf8.DecodeLastRuneInString(text[:k])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return true
+		}
+		off = k + len(word)
+	}
 }
