@@ -55,7 +55,7 @@ var (
 	refusalRe = litre.MustCompileAlt(`(?i)\bas an ai\b|\bas a language model\b|\bi(?:'m|’m| am) (?:not able|unable) to\b|\bi (?:can(?:no|'|’)?t|cannot) (?:provide|access|browse|create|generate|write|help|assist|fulfill|comply|display|show|share|disclose|view|see)\b|\bi (?:don'?t|don’t|do not) have (?:access|the ability)\b|作为一个?(?:AI|人工智能)|我无法|我不能|\bno puedo\b|\bje ne peux pas\b|\bnon posso\b|\bnon sono in grado\b|\bich kann (?:keine|nicht)\b|я не могу|\bnão posso\b`)
 
 	// presentsRe: a preface presenting what follows.
-	presentsRe = litre.MustCompileAlt(`(?i)here(?:'s|’s| is| are)|below (?:is|are)|the following|\bupdated\b|\brevised\b|\bcorrected\b|以下是|下面是|如下|voici|voilà|aquí (?:tienes|está|están)|a continuación|\becco\b|hier (?:ist|sind)|\bвот\b|\bsegue\b`)
+	presentsRe = litre.MustCompileAlt(`(?i)here(?:'s|’s| is| are)|below (?:is|are)|the following|\bupdated\b|\brevised\b|\bcorrected\b|以下是|下面是|如下|voici|voilà|aquí (?:tienes|está|están)|a continuación|\becco\b|hier (?:ist|sind)|(?:^|[^\p{L}\p{N}_])вот(?:$|[^\p{L}\p{N}_])|\bsegue\b`)
 
 	// adviceListRe: what a preface presents is advice, not an artefact.
 	adviceListRe = litre.MustCompile(`(?i)\b(?:you (?:could|can|may|might|should) (?:consider|try|follow|check|use|do)|things|ways|tips|suggestions|options|reasons|steps you|possible (?:causes|reasons|solutions|fixes)|you can (?:try|check|do|verify))\b`)
@@ -325,7 +325,7 @@ var youWords = map[string]bool{
 var infoQuestionRe = litre.MustCompileAlt(`^(?:where|what|why|how|which|who|whom|whose|when)\b|^how to\b|^(?:dónde|donde|qué|que|cómo|como|cuál|cuándo|quién|por qué|d'où|où|pourquoi|quel|quelle|quels|comment|wo|was|wie|warum|wann|welche[rsn]?|dove|cosa|perché|quale|quando|onde|qual|o que)[\s?,]|^¿|^(?:где|что|как|почему|зачем|когда|какой|какая|какие|кто|сколько|откуда|куда)[\s?,]|什么|怎么|为什么|为何|哪里|哪个|哪些|多少|如何|どこ|なぜ|どうやって|何が|何を`)
 
 // notInfoQuestionRe: question forms that suggest a change rather than ask.
-var notInfoQuestionRe = litre.MustCompile(`^(?:what|how) about\b|^what if\b|^(?:what|how) (?:would|could|can|should|will) (?:it|this|that|the \w+) (?:look|be|sound|read)\b|^(?:que|qué) (?:tal|te parece)\b|^et si\b|^wie wäre\b|^e se\b|^а если\b|^как насч[её]т\b|^如果|^要是|^改成`)
+var notInfoQuestionRe = litre.MustCompile(`^(?:what|how) about\b|^what if\b|^(?:what|how) (?:would|could|can|should|will) (?:it|this|that|the \w+) (?:look|be|sound|read)\b|^(?:que|qué) (?:tal|te parece)\b|^et si\b|^wie wäre\b|^e se\b|^а если(?:$|[^\p{L}\p{N}_])|^как насч[её]т(?:$|[^\p{L}\p{N}_])|^如果|^要是|^改成`)
 
 // infoQuestion reports whether the request asks for information
 // (infoQuestionRe, not a suggestion): a short request, in its first line.
@@ -366,12 +366,31 @@ func briefAnswer(body, request string) bool {
 		if lines > briefAnswerMaxLines || listLine(t) {
 			return false
 		}
-		words += len(strings.Fields(t))
+		words += lineWords(t)
 	}
 	if lines == 0 || words > briefAnswerMaxWords || words < briefAnswerMinWordsPerLine*lines || structureRe.MatchString(body) {
 		return false // (short lines are verse or a list, not sentences)
 	}
 	return sharesWord(litre.ToLower(body), litre.ToLower(request))
+}
+
+// lineWords counts the words of a line, 1.5 Han, kana or Hangul
+// characters making a word (as youDensity counts them).
+func lineWords(t string) int {
+	words, cjk := 0, 0
+	for _, f := range strings.Fields(t) {
+		n := 0
+		for _, r := range f {
+			if r >= 0x3040 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+				n++
+			}
+		}
+		cjk += n
+		if n == 0 {
+			words++
+		}
+	}
+	return words + cjk*2/3
 }
 
 // listLine reports whether a trimmed line is a list item or a heading.

@@ -158,7 +158,7 @@ var (
 		`|liebe (?:alle|kolleginnen|kollegen|freunde|nachbarn|leute|familie)` +
 		`|(?:bonjour|bonsoir|salut|coucou|hello)\s+(?:à tous|à toutes|tout le monde|l'équipe|la team|les amis|chers)` +
 		`|coucou\b|(?:hola|buenos días|buenas(?: tardes| noches)?)\s+(?:a todos|a todas|chicos|chicas|equipo|amigos|vecinos)` +
-		`|(?:bom dia|boa tarde|boa noite|olá|oi)\s+(?:a todos|a todas|pessoal|gente|equipa|equipe|vizinhos)|oi\b|olá\b` +
+		`|(?:bom dia|boa tarde|boa noite|olá|oi)\s+(?:a todos|a todas|pessoal|gente|equipa|equipe|vizinhos)|oi\b|olá(?:$|[^\p{L}\p{N}_])` +
 		`|(?:ciao|buongiorno|buonasera|salve)\s+(?:a tutti|ragazzi|team|tutti)` +
 		`|(?:всем привет|привет всем|всем добрый|добрый день|доброе утро|добрый вечер|здравствуйте)` +
 		`|[\p{L}]+,\s+(?:добрый (?:день|вечер)|доброе утро|привет|здравствуйте)` +
@@ -487,7 +487,7 @@ func commitLike(text string, e edges, q *cues) bool {
 var (
 	// answerOpenRe: a body that opens by answering or acknowledging the
 	// user rather than with a deliverable.
-	answerOpenRe = litre.MustCompile(`(?i)^(?:yes|yep|no|nope|not (?:strictly|really|necessarily|quite|at all|exactly)|sure|of course|certainly|absolutely|understood|got it|okay|ok|done|noted|good (?:question|catch|point)|great (?:question|catch|point)|you'?re (?:very |so |most )?welcome|you are (?:very |so )?welcome|glad|happy to|i'?m glad|thanks|thank you|correct|right|exactly|it depends|i (?:can(?:'t|not)?|can’t|don'?t|don’t|didn'?t|didn’t|do not|did not|won'?t|won’t|'?m not able|’m not able|am not able|'?m unable|’m unable|am unable|'?ll|’ll|will|would|see|think)\b|you (?:could|can|might|may|should|don'?t|don’t|do not)\b|ja\b|nein\b|oui\b|non\b|sí\b|si\b|sim\b|não\b|да\b|нет\b|好的|当然|是的|不是|不用|はい|いいえ|네[,.!]|아니요)`)
+	answerOpenRe = litre.MustCompile(`(?i)^(?:yes|yep|no|nope|not (?:strictly|really|necessarily|quite|at all|exactly)|sure|of course|certainly|absolutely|understood|got it|okay|ok|done|noted|good (?:question|catch|point)|great (?:question|catch|point)|you'?re (?:very |so |most )?welcome|you are (?:very |so )?welcome|glad|happy to|i'?m glad|thanks|thank you|correct|right|exactly|it depends|i (?:can(?:'t|not)?|can’t|don'?t|don’t|didn'?t|didn’t|do not|did not|won'?t|won’t|'?m not able|’m not able|am not able|'?m unable|’m unable|am unable|'?ll|’ll|will|would|see|think)\b|you (?:could|can|might|may|should|don'?t|don’t|do not)\b|ja\b|nein\b|oui\b|non\b|sí(?:$|[^\p{L}\p{N}_])|si\b|sim\b|não\b|да(?:$|[^\p{L}\p{N}_])|нет(?:$|[^\p{L}\p{N}_])|好的|当然|是的|不是|不用|はい|いいえ|네[,.!]|아니요)`)
 	// offerRe: an offer or question back to the user.
 	offerRe = litre.MustCompile(`(?i)\b(?:want me to|would you like(?: me)? to|would you prefer|do you want(?: me)? to|should i|shall i|if you'?d like|if you’d like|let me know (?:if|which|what|whether|how)|once you let me know|do you mean|before i (?:draft|write|start)|quick (?:check|question)|(?:a few|a couple of|some) (?:quick )?questions)\b`)
 	// draftRefRe: the body speaks about the deliverable rather than being

@@ -910,7 +910,8 @@ var titleBeforeRE = regexp.MustCompile(`(?:^|[^\p{L}])(?:Dr|Mr|Mrs|Ms|Prof|St|Sr
 
 // replacedRE: a trace sentence naming the old item of a replacement
 // ("instead of Friday", "(replacing Sapiens)", "reduced from 5 replicas").
-var replacedRE = regexp.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|replaced|swapped(?:\s+out)?|reduced\s+from|changed\s+from|moved\s+from|down\s+from|up\s+from|au\s+lieu\s+de|à\s+la\s+place\s+de|en\s+lugar\s+de|en\s+vez\s+de|em\s+vez\s+de|invece\s+di|statt|anstelle\s+von|anstatt)\s+(.{1,60})`)
+// à is no RE2 word character: its boundary is spelled out.
+var replacedRE = regexp.MustCompile(`(?i)(?:\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|replaced|swapped(?:\s+out)?|reduced\s+from|changed\s+from|moved\s+from|down\s+from|up\s+from|au\s+lieu\s+de|en\s+lugar\s+de|en\s+vez\s+de|em\s+vez\s+de|invece\s+di|statt|anstelle\s+von|anstatt)|(?:^|[^\p{L}\p{N}_])à\s+la\s+place\s+de)\s+(.{1,60})`)
 
 // replacedNames returns the words by which a trace sentence names the old
 // item of a replacement: words the previous draft held (proper names and
