@@ -258,7 +258,14 @@ var adviceDFA = func() *litre.MaskDFA {
 }()
 
 // adviceCues counts the different advice cues s holds (adviceCueList).
-func adviceCues(s string) int { return bits.OnesCount64(adviceDFA.Scan(s)) }
+// The automaton folds ASCII letters only: text with other letters is read
+// lower-cased, so that "Попробуйте" and "Вы можете" opening a sentence count.
+func adviceCues(s string) int {
+	if !litre.IsASCII(s) {
+		s = litre.ToLower(s)
+	}
+	return bits.OnesCount64(adviceDFA.Scan(s))
+}
 
 // youDensity is the number of second-person pronouns per 100 words of s,
 // a word being a run of letters, or 1.5 Han, kana or Hangul characters.

@@ -19,6 +19,7 @@ func TestNonASCIIWordEdges(t *testing.T) {
 		{"problem: нет inside a word", problemRe.MatchString("Интернет работает"), false},
 		{"suggestion: а если", infoQuestion("а если сделать короче?"), false},
 		{"question: где", infoQuestion("где находится меню?"), true},
+		{"advice cues: capitalised Cyrillic", adviceCues("Попробуйте перезапустить приложение.") == 1, true},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
