@@ -27,8 +27,11 @@ import (
 // v2 adds chat and post openings, hashtags and Slack markup (message),
 // commit messages and PR descriptions (code), and bodies that only answer
 // the user (none); see signals.go. v3 reads prose bodies of any length that
-// explain, advise, apologise or refuse as none (answers.go).
-const Version = "deliverable-v3"
+// explain, advise, apologise or refuse as none (answers.go). v4 adds brief
+// answers to questions for information (briefAnswer), problem reports
+// that hold the assistant to what it said, and fixes words next to
+// non-ASCII letters that RE2's ASCII \b never matched.
+const Version = "deliverable-v4"
 
 // Deliverable types.
 const (
