@@ -133,11 +133,12 @@ func SplitAlternation(expr string) (alts []string, ok bool) {
 	best, bestN := -1, 1
 	var bestPieces []string
 	for gi, g := range top.groups {
-		body := rest[g[0]+len("(?:") : g[1]]
+		// (a capturing group such as "()" is shorter than "(?:": test
+		// the prefix before cutting the body)
 		if !strings.HasPrefix(rest[g[0]:], "(?:") || quantified(rest[g[1]+1:]) {
 			continue
 		}
-		in, err := scanLevel(body)
+		in, err := scanLevel(rest[g[0]+len("(?:") : g[1]])
 		if err != nil || in.flags || len(in.pieces) <= bestN {
 			continue
 		}
