@@ -3,6 +3,7 @@ package realgold
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -255,6 +256,45 @@ func TestSelectExcluding(t *testing.T) {
 	os.WriteFile(bad, []byte(`{"id":"x"}`+"\n"), 0o644)
 	if err := ConversationIDs(bad, skip); err == nil || !strings.Contains(err.Error(), "line 1") {
 		t.Errorf("a record without conversation_id gave %v, want an error naming line 1", err)
+	}
+}
+
+func TestSelectWithin(t *testing.T) {
+	convs, err := ReadSampleFile(syntheticSample(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "taken.jsonl")
+	if err := os.WriteFile(path, []byte(`{"id":"d-1","conversation_id":"c1","turn_index":2}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	taken := map[TurnKey]bool{}
+	if err := TurnKeys(path, taken); err != nil {
+		t.Fatal(err)
+	}
+	// Within c1 and c3, c1's message 2 taken: three turns are left.
+	within := map[string]bool{"c1": true, "c3": true}
+	got, err := SelectWithin(convs, 5, 3, "w", within, taken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, p := range got {
+		keys = append(keys, fmt.Sprintf("%s:%d", p.ConversationID, p.TurnIndex))
+	}
+	slices.Sort(keys)
+	if want := []string{"c1:4", "c3:2", "c3:4"}; !slices.Equal(keys, want) {
+		t.Errorf("drew %v, want %v", keys, want)
+	}
+	if got[0].ID != "w-001" {
+		t.Errorf("first id %q, want w-001", got[0].ID)
+	}
+	again, _ := SelectWithin(convs, 5, 3, "w", within, taken)
+	if !reflect.DeepEqual(got, again) {
+		t.Error("the same seed drew a different selection")
+	}
+	if _, err := SelectWithin(convs, 5, 4, "w", within, taken); err == nil {
+		t.Error("asking for more turns than are left did not fail")
 	}
 }
 

@@ -100,6 +100,63 @@ func SelectExcluding(convs []Conversation, seed uint64, n int, prefix string, ex
 	return draw(cands, seed, n, prefix, func(p *Pick) *string { return &p.ID }), nil
 }
 
+// SelectWithin draws n later user turns from the conversations whose id
+// is in within, leaving out the turns in taken (by conversation id and
+// message index): a further set from the conversations of an earlier set,
+// sharing none of its turns. Sets drawn this way share conversations, so
+// they are for the same use (a dev set's conversations give dev turns;
+// held-out conversations are not to be drawn from for tuning).
+func SelectWithin(convs []Conversation, seed uint64, n int, prefix string, within map[string]bool, taken map[TurnKey]bool) ([]Pick, error) {
+	var kept []Conversation
+	for _, c := range convs {
+		if within[c.ID] {
+			kept = append(kept, c)
+		}
+	}
+	var cands []Pick
+	for _, p := range Candidates(kept) {
+		if !taken[TurnKey{p.ConversationID, p.TurnIndex}] {
+			cands = append(cands, p)
+		}
+	}
+	if n < 0 || n > len(cands) {
+		return nil, fmt.Errorf("asked for %d turns, the conversations hold %d later user turns not taken", n, len(cands))
+	}
+	return draw(cands, seed, n, prefix, func(p *Pick) *string { return &p.ID }), nil
+}
+
+// TurnKey names a turn: its conversation and message index.
+type TurnKey struct {
+	ConversationID string
+	TurnIndex      int
+}
+
+// TurnKeys adds to keys the (conversation_id, turn_index) of every record
+// of a JSON Lines file of labels or picks (blank lines skipped); a record
+// that is not JSON or has no conversation id is an error naming the file
+// and line.
+func TurnKeys(path string, keys map[TurnKey]bool) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return eval.EachLine(f, func(n int, line []byte) error {
+		var rec struct {
+			ConversationID string `json:"conversation_id"`
+			TurnIndex      int    `json:"turn_index"`
+		}
+		if err := json.Unmarshal(line, &rec); err != nil {
+			return fmt.Errorf("%s: line %d: %w", path, n, err)
+		}
+		if rec.ConversationID == "" {
+			return fmt.Errorf("%s: line %d: no conversation_id", path, n)
+		}
+		keys[TurnKey{rec.ConversationID, rec.TurnIndex}] = true
+		return nil
+	})
+}
+
 // draw shuffles cands (in their stable order) with PCG (seed, 0), keeps the
 // first n and numbers them "<prefix>-001", "<prefix>-002", ... in that order
 // through id. n must be within len(cands).

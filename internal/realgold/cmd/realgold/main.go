@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	realgold select [-seed 1] [-n 400] [-prefix r1] [-exclude LABELS,...] [-out FILE] SAMPLE
+//	realgold select [-seed 1] [-n 400] [-prefix r1] [-exclude LABELS,...] [-within LABELS,... -taken LABELS,...] [-out FILE] SAMPLE
 //	realgold materialise -labels LABELS -out FILE SAMPLE
 //	realgold select-replies [-seed 1] [-n 0] -prefix P [-out FILE] -from LABELS,... SAMPLE
 //	realgold sheet -picks PICKS -out FILE SAMPLE
@@ -13,6 +13,9 @@
 //
 // select writes the drawn turns as JSON Lines (id, conversation_id,
 // turn_index, turn_sha256), in selection order, to -out or standard output.
+// With -within it draws only from the conversations of the given files,
+// leaving out the turns of the -taken files (a further set from the
+// conversations of an earlier one); -exclude and -within do not combine.
 // materialise checks every label against the sample (the turn's SHA-256
 // above all) and writes the gold turns file (eval/gold.go's TurnGold
 // schema) to -out.
@@ -42,7 +45,7 @@ func main() {
 	}
 }
 
-const usage = "usage: realgold select [-seed 1] [-n 400] [-prefix r1] [-exclude LABELS,...] [-out FILE] SAMPLE\n" +
+const usage = "usage: realgold select [-seed 1] [-n 400] [-prefix r1] [-exclude LABELS,...] [-within LABELS,... -taken LABELS,...] [-out FILE] SAMPLE\n" +
 	"       realgold materialise -labels LABELS -out FILE SAMPLE\n" +
 	"       realgold select-replies [-seed 1] [-n 0] -prefix P [-out FILE] -from LABELS,... SAMPLE\n" +
 	"       realgold sheet -picks PICKS -out FILE SAMPLE\n" +
@@ -77,8 +80,16 @@ func runSelect(args []string, stdout io.Writer) error {
 	prefix := fs.String("prefix", "r1", "id prefix")
 	out := fs.String("out", "", "output file (default standard output)")
 	exclude := fs.String("exclude", "", "comma-separated label or selection files whose conversations are left out")
+	within := fs.String("within", "", "comma-separated label or selection files: draw only from their conversations")
+	taken := fs.String("taken", "", "with -within: comma-separated label or selection files whose turns are left out")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *within != "" && *exclude != "" {
+		return fmt.Errorf("select: -within and -exclude do not combine\n%s", usage)
+	}
+	if *taken != "" && *within == "" {
+		return fmt.Errorf("select: -taken needs -within\n%s", usage)
 	}
 	if fs.NArg() != 1 {
 		return fmt.Errorf("select needs one SAMPLE file\n%s", usage)
@@ -96,7 +107,27 @@ func runSelect(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	picks, err := realgold.SelectExcluding(convs, *seed, *n, *prefix, skip)
+	var picks []realgold.Pick
+	if *within != "" {
+		keep, done := map[string]bool{}, map[realgold.TurnKey]bool{}
+		for _, path := range strings.Split(*within, ",") {
+			if path != "" {
+				if err := realgold.ConversationIDs(path, keep); err != nil {
+					return err
+				}
+			}
+		}
+		for _, path := range strings.Split(*taken, ",") {
+			if path != "" {
+				if err := realgold.TurnKeys(path, done); err != nil {
+					return err
+				}
+			}
+		}
+		picks, err = realgold.SelectWithin(convs, *seed, *n, *prefix, keep, done)
+	} else {
+		picks, err = realgold.SelectExcluding(convs, *seed, *n, *prefix, skip)
+	}
 	if err != nil {
 		return err
 	}
