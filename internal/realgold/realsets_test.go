@@ -87,6 +87,52 @@ func TestRealSetsMaterialise(t *testing.T) {
 	}
 }
 
+// TestRealDev2Selection checks, when the real sample is present, that
+// real-dev2 is exactly its draw: 300 later user turns of real-dev's
+// conversations that no earlier real set labels (`select -seed 21 -n 300
+// -prefix rd2 -within real-dev -taken real-dev,real1,real2,real3,real-rejected`),
+// and that it materialises. It prints no turn text and runs no detector.
+func TestRealDev2Selection(t *testing.T) {
+	if _, err := os.Stat(realSamplePath); err != nil {
+		t.Skipf("real sample not present (%v)", err)
+	}
+	convs, err := ReadSampleFile(realSamplePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	within, taken := map[string]bool{}, map[TurnKey]bool{}
+	if err := ConversationIDs(realLabels("real-dev"), within); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{"real-dev", "real1", "real2", "real3", "real-rejected"} {
+		if err := TurnKeys(realLabels(dir), taken); err != nil {
+			t.Fatal(err)
+		}
+	}
+	picks, err := SelectWithin(convs, 21, 300, "rd2", within, taken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels, err := ReadLabelsFile(realLabels("real-dev2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(labels) != len(picks) {
+		t.Fatalf("%d labels, the selection has %d turns", len(labels), len(picks))
+	}
+	for i, l := range labels {
+		if l.Pick != picks[i] {
+			t.Errorf("label %d is %+v, the selection has %+v", i+1, l.Pick, picks[i])
+		}
+		if !within[l.ConversationID] || taken[TurnKey{l.ConversationID, l.TurnIndex}] {
+			t.Errorf("label %s is outside real-dev's conversations or a turn already labelled", l.ID)
+		}
+	}
+	if _, err := Materialise(convs, labels); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // realReplySelections are the draws of the labelled real reply sets:
 // `realgold select-replies -seed S -prefix P -from F...` (every reply).
 var realReplySelections = []struct {
