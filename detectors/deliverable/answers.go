@@ -62,10 +62,10 @@ var (
 
 	// problemRe: a request that reports a problem or holds the assistant
 	// to what it said ("but you said 24 days"). RE2's \b is ASCII: нет is
-	// bounded by spaces and punctuation instead. A question mark alone
+	// bounded by explicit non-letters instead. A question mark alone
 	// is not one: revision requests are often put as questions ("Can we not
 	// mention the dementia?").
-	problemRe = litre.MustCompileAlt(`(?i)\b(?:error|errors|doesn'?t|does not|didn'?t|isn'?t|aren'?t|not working|no such|there (?:is|are) no|not found|wrong|still|why|how come|can'?t|cannot|won'?t|nothing|failed|fails|exception|traceback)\b|\byou (?:said|told me|wrote|mentioned|gave me)\b|错误|不对|没有|还是|为什么|не работает|(?:^|[\s,.!?])нет(?:$|[\s,.!?])|ошибка|no funciona|ne marche|fehler|non funziona`)
+	problemRe = litre.MustCompileAlt(`(?i)\b(?:error|errors|doesn'?t|does not|didn'?t|isn'?t|aren'?t|not working|no such|there (?:is|are) no|not found|wrong|still|why|how come|can'?t|cannot|won'?t|nothing|failed|fails|exception|traceback)\b|\byou (?:said|told me|wrote|mentioned|gave me)\b|错误|不对|没有|还是|为什么|не работает|(?:^|[^\p{L}\p{N}_])нет(?:$|[^\p{L}\p{N}_])|ошибка|no funciona|ne marche|fehler|non funziona`)
 
 	// createRe: a request to make or remake an artefact.
 	createRe = litre.MustCompile(`(?i)^\W*(?:(?:can|could|would) you (?:please )?|please )?(?:write|rewrite|re-write|create|generate|compose|draft|make|give me|translate|summari[sz]e|list|expand|continue|add|provide|show me|produce|redo|revise|improve|shorten|paraphrase)\b|^(?:帮我|请帮我|请写|写|生成|翻译|改写|重写|总结)`)
@@ -323,16 +323,19 @@ var youWords = map[string]bool{
 }
 
 // infoQuestionRe: a request that asks for information, in lower case: a
-// question word first (or "how to"), in English, Spanish, French, German,
-// Italian, Portuguese, Russian, Chinese or Japanese. Suggestions put as
+// question word first, in English, Spanish, French, German, Italian,
+// Portuguese, Russian, Chinese or Japanese (an opening ¿ is trimmed first).
+// Words that are as often something else are left out: unaccented que and
+// como ("que sea más formal"), French comment and German was (English
+// words: "comment out", "was hoping"). Suggestions put as
 // questions ("what about a shorter one?", "how about blue?", "what if the
 // hero lost?") and requests put as questions ("can you make it shorter?")
 // are not questions for information. RE2's \b is ASCII: the non-Latin
 // words end at a space or punctuation instead.
-var infoQuestionRe = litre.MustCompileAlt(`^(?:where|what|why|how|which|who|whom|whose|when)\b|^how to\b|^(?:dónde|donde|qué|que|cómo|como|cuál|cuándo|quién|por qué|d'où|où|pourquoi|quel|quelle|quels|comment|wo|was|wie|warum|wann|welche[rsn]?|dove|cosa|perché|quale|quando|onde|qual|o que)[\s?,]|^¿|^(?:где|что|как|почему|зачем|когда|какой|какая|какие|кто|сколько|откуда|куда)[\s?,]|什么|怎么|为什么|为何|哪里|哪个|哪些|多少|如何|どこ|なぜ|どうやって|何が|何を`)
+var infoQuestionRe = litre.MustCompileAlt(`^(?:where|what|why|how|which|who|whom|whose|when)\b|^(?:dónde|qué|cómo|cuál|cuándo|quién|por qué|d'où|où|pourquoi|quel|quelle|quels|wo|wie|warum|wann|welche[rsn]?|dove|perché|quale|onde|qual|o que)[\s?,]|^(?:где|что|как|почему|зачем|когда|какой|какая|какие|кто|сколько|откуда|куда)[\s?,]|什么|怎么|为什么|为何|哪里|哪个|哪些|多少|如何|どこ|なぜ|どうやって|何が|何を`)
 
 // notInfoQuestionRe: question forms that suggest a change rather than ask.
-var notInfoQuestionRe = litre.MustCompile(`^(?:what|how) about\b|^what if\b|^(?:what|how) (?:would|could|can|should|will) (?:it|this|that|the \w+) (?:look|be|sound|read)\b|^(?:que|qué) (?:tal|te parece)\b|^et si\b|^wie wäre\b|^e se\b|^а если(?:$|[^\p{L}\p{N}_])|^как насч[её]т(?:$|[^\p{L}\p{N}_])|^如果|^要是|^改成`)
+var notInfoQuestionRe = litre.MustCompile(`^(?:what|how) about\b|^what if\b|^(?:what|how) (?:would|could|can|should|will) (?:it|this|that|(?:a|an|the|my|our) \w+(?: \w+){0,3}) (?:look|be|sound|read)\b|^(?:que|qué) (?:tal|te parece)\b|^et si\b|^wie wäre\b|^e se\b|^а если(?:$|[^\p{L}\p{N}_])|^как насч[её]т(?:$|[^\p{L}\p{N}_])|^如果|^要是|^改成`)
 
 // infoQuestion reports whether the request asks for information
 // (infoQuestionRe, not a suggestion): a short request, in its first line.
@@ -344,7 +347,7 @@ func infoQuestion(request string) bool {
 	if k := strings.IndexByte(r, '\n'); k >= 0 {
 		r = r[:k]
 	}
-	r = litre.ToLower(strings.TrimLeft(r, " \t\"'“*"))
+	r = litre.ToLower(strings.TrimLeft(r, " \t\"'“*¿"))
 	return infoQuestionRe.MatchString(r) && !notInfoQuestionRe.MatchString(r)
 }
 
@@ -359,9 +362,9 @@ const (
 
 // briefAnswer reports whether body is a brief prose answer to request: at
 // most briefAnswerMaxLines non-blank lines and briefAnswerMaxWords words,
-// briefAnswerMinWordsPerLine words a line on average, no heading, table or list line, and a content word of the request (three
-// letters or more, not a function, question or request word; or a pair of
-// Han or kana characters) in it. A verse or a list is an artefact however short.
+// briefAnswerMinWordsPerLine words a line on average, no heading, table or
+// list line, and a content word of the request (sharesWord) in it. A verse
+// or a list is an artefact however short.
 func briefAnswer(body, request string) bool {
 	lines, words := 0, 0
 	for l := range strings.Lines(body) {
@@ -435,33 +438,41 @@ var questionWords = map[string]bool{
 	"one": true, "now": true, "way": true, "yes": true, "let": true, "give": true, "show": true, "write": true,
 	"qué": true, "que": true, "les": true, "des": true, "une": true, "est": true, "das": true, "der": true,
 	"die": true, "und": true, "ist": true, "wie": true, "per": true, "che": true, "non": true,
-	"это": true, "для": true,
+	"это": true, "для": true, "está": true, "esta": true, "este": true, "para": true, "por": true, "con": true,
+	"una": true, "los": true, "las": true, "del": true, "pour": true, "dans": true, "avec": true, "sur": true,
+	"mais": true, "sind": true, "eine": true, "einen": true, "mit": true, "für": true,
+	"auf": true, "nicht": true, "uma": true, "com": true, "não": true, "sobre": true,
+	"есть": true, "или": true, "так": true, "мне": true, "все": true,
 }
 
 // sharesWord reports whether text holds a content word of q, both lower
-// case (see briefAnswer).
+// case (see briefAnswer). Apostrophes belong to words ("doesn't" is one
+// word, and a function word); a pair of Han or kana characters counts
+// unless it holds a question or function character (什么, 的, 是).
 func sharesWord(text, q string) bool {
 	var prev rune
 	w := -1
 	for i, r := range q + " " {
 		han := r >= 0x3040 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
 		if han {
-			if prev != 0 && strings.Contains(text, string([]rune{prev, r})) {
+			if prev != 0 && !strings.ContainsRune(cjkFunction, prev) && !strings.ContainsRune(cjkFunction, r) &&
+				strings.Contains(text, string([]rune{prev, r})) {
 				return true
 			}
 			prev = r
 		} else {
 			prev = 0
 		}
-		if unicode.IsLetter(r) && !han {
+		if !han && (unicode.IsLetter(r) || (w >= 0 && (r == '\'' || r == '’'))) {
 			if w < 0 {
 				w = i
 			}
 			continue
 		}
 		if w >= 0 {
-			word := q[w:i]
-			if utf8.RuneCountInString(word) >= 3 && !questionWords[word] && containsWord(text, word) {
+			word := strings.TrimRight(q[w:i], "'’")
+			if utf8.RuneCountInString(word) >= 3 && !questionWords[word] && !strings.ContainsAny(word, "'’") &&
+				containsWord(text, word) {
 				return true
 			}
 			w = -1
@@ -470,22 +481,32 @@ func sharesWord(text, q string) bool {
 	return false
 }
 
+// cjkFunction holds the Han and kana characters of questions and grammar
+// that say nothing of a question's subject.
+const cjkFunction = "什么怎为何哪里个些多少如的是了吗呢在有我你您他她它们这那和与或也都就要会能可以请把被给对不没吧啊哦のはがをにでともかなですますか"
+
 // containsWord reports whether word occurs in text not inside a longer
-// word on its left (a word's endings may differ: "setting", "settings").
+// word on its left; a word under five letters must end there too ("new"
+// is not in "newspaper"), a longer one may go on ("setting", "settings").
 func containsWord(text, word string) bool {
+	short := utf8.RuneCountInString(word) < 5
 	for off := 0; ; {
 		k := strings.Index(text[off:], word)
 		if k < 0 {
 			return false
 		}
 		k += off
-		if k == 0 {
-			return true
-		}
-		r, _ := utf8.DecodeLastRuneInString(text[:k])
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return true
-		}
 		off = k + len(word)
+		if k > 0 {
+			if r, _ := utf8.DecodeLastRuneInString(text[:k]); unicode.IsLetter(r) || unicode.IsDigit(r) {
+				continue
+			}
+		}
+		if short && off < len(text) {
+			if r, _ := utf8.DecodeRuneInString(text[off:]); unicode.IsLetter(r) || unicode.IsDigit(r) {
+				continue
+			}
+		}
+		return true
 	}
 }

@@ -188,7 +188,7 @@ var (
 	// labelRe: a label naming a revised deliverable ("Revised email:",
 	// "**Updated version**", "修改后的邮件：").
 	labelRe = litre.MustCompileAlt(alt(
-		`\b(?:revised|updated|corrected|edited|modified|new|rewritten|shortened|final|improved|polished|adjusted|amended|refined|fixed|cleaned[- ]up|reworded|rephrased|redacted|sanitized|anonymi[sz]ed)\s+(?:[\p{L}'-]+\s+){0,2}(?:version|draft|email|e-mail|message|letter|text|code|script|snippet|list|summary|report|paragraph|sentence|response|reply|post|document|table|itinerary|resume|résumé|cv|essay|story|poem|config|configuration|query|function|program|file|template|bio|description|note|output|answer|copy|content|abstract|introduction|section|proposal|plan|agenda|schedule|menu|recipe)s?`+wb,
+		`\b(?:revised|updated|corrected|edited|modified|new|rewritten|shortened|final|improved|polished|adjusted|amended|refined|fixed|cleaned[- ]up|reworded|rephrased|redacted|sanitized|anonymi[sz]ed)\s+(?:[\p{L}'-]+\s+){0,2}(?:version|draft|email|e-mail|message|letter|text|code|script|snippet|list|summary|report|paragraph|sentence|response|reply|post|document|table|itinerary|resume|résumé|cv|essay|story|poem|config|configuration|query|function|program|file|template|bio|description|note|output|answer|copy|content|abstract|introduction|section|proposal|plan|agenda|schedule|menu|recipe)s?(?:$|[^\p{L}\p{N}_])`,
 		`\b(?:version|lettre|courriel|message|texte|code|réponse) (?:révisée?|modifiée?|corrigée?|mise? à jour|actualisée?|améliorée?)`,
 		nb+`(?:überarbeitete|aktualisierte|korrigierte|geänderte|angepasste|neue|verbesserte)[rsn]?\s+\pL+`,
 		`\b(?:versión|carta|correo|mensaje|texto|código|respuesta|lista) (?:revisad[oa]|actualizad[oa]|corregid[oa]|modificad[oa]|mejorad[oa]|nuev[oa])`,

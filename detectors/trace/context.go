@@ -220,7 +220,7 @@ func lastLine(reply string, body *split.Span, h Hit) bool {
 // ("### Removed", "**Fixed:**", "Breaking changes").
 // A bold label opening a list item counts too ("- **Removed:** ..."), as do
 // the headings of a pull-request description ("## Testing").
-var changelogHeadingRE = litre.MustCompile(`(?i)^[\s#>*_-]*(?:added|changed|fixed|removed|deprecated|security|breaking\s+changes?|improvements?|bug\s*fixes|new\s+features?|what'?s\s+new|hinzugefügt|geändert|behoben|entfernt|ajouté|modifié|corrigé|supprimé|añadido|cambiado|corregido|eliminado)(?:$|[^\p{L}\p{N}_])[\s*_:：]*$|^\s*[-*+]\s+\*\*(?:added|changed|fixed|removed|deprecated|security|docs|tests?|breaking|migration|refactor(?:ed)?|chore|build|ci)\s*:?\*\*\s*:?|^\s*#{1,6}\s+(?:summary|changes|changes\s+made|testing|test\s+plan|how\s+to\s+test|motivation|checklist|related\s+issues?)\s*$`)
+var changelogHeadingRE = litre.MustCompile(`(?i)^[\s#>*_-]*(?:added|changed|fixed|removed|deprecated|security|breaking\s+changes?|improvements?|bug\s*fixes|new\s+features?|what'?s\s+new|hinzugefügt|geändert|behoben|entfernt|ajouté|modifié|corrigé|supprimé|añadido|cambiado|corregido|eliminado)(?:$|[\s*:：][\s*_:：]*$)|^\s*[-*+]\s+\*\*(?:added|changed|fixed|removed|deprecated|security|docs|tests?|breaking|migration|refactor(?:ed)?|chore|build|ci)\s*:?\*\*\s*:?|^\s*#{1,6}\s+(?:summary|changes|changes\s+made|testing|test\s+plan|how\s+to\s+test|motivation|checklist|related\s+issues?)\s*$`)
 
 // listOrHeadingRE: a line that is a list item or a heading.
 var listOrHeadingRE = regexp.MustCompile(`^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|#{1,6}\s)`)

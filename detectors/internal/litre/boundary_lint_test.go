@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 )
 
 // RE2's \b and \B are ASCII: a boundary next to a non-ASCII letter never
@@ -49,7 +50,11 @@ func TestNoASCIIBoundaryNextToNonASCII(t *testing.T) {
 	check := func(where, src string) {
 		re, err := syntax.Parse(src, syntax.Perl)
 		if err != nil {
-			return // not an expression, or a fragment of one
+			// a fragment of an expression built with +: read its text
+			if bad := textBoundaryMisuse(src); bad != "" {
+				found = append(found, where+": "+bad+" in "+strconv.Quote(src))
+			}
+			return
 		}
 		if bad := asciiBoundaryMisuse(re); bad != "" {
 			found = append(found, where+": "+bad+" in "+strconv.Quote(src))
@@ -61,8 +66,14 @@ func TestNoASCIIBoundaryNextToNonASCII(t *testing.T) {
 		}
 		rel, _ := filepath.Rel(root, path)
 		if d.IsDir() {
-			if rel == "testdata" || strings.HasPrefix(d.Name(), ".") && rel != "." {
+			if rel == "." {
+				return nil
+			}
+			if n := d.Name(); n == "testdata" || n == "bin" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") {
 				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+				return filepath.SkipDir // another module
 			}
 			return nil
 		}
@@ -144,51 +155,90 @@ func rulesPatterns(t *testing.T, path string) map[string]string {
 }
 
 // asciiBoundaryMisuse describes the first \b or \B of re next to a
-// non-ASCII letter, "" when there is none.
+// non-ASCII letter, "" when there is none. What may come before and after
+// a boundary is followed into and out of groups, alternations and optional
+// parts ("(?:^|\b)нет" is caught).
 func asciiBoundaryMisuse(re *syntax.Regexp) string {
-	if re.Op == syntax.OpConcat {
+	return misuse(re, nil, nil)
+}
+
+// misuse is asciiBoundaryMisuse with the runes that may come before and
+// after re in its context.
+func misuse(re *syntax.Regexp, before, after []rune) string {
+	switch re.Op {
+	case syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		name := `\b`
+		if re.Op == syntax.OpNoWordBoundary {
+			name = `\B`
+		}
+		if r, ok := nonASCIILetter(after); ok {
+			return name + " before " + string(r)
+		}
+		if r, ok := nonASCIILetter(before); ok {
+			return name + " after " + string(r)
+		}
+	case syntax.OpConcat:
 		for i, sub := range re.Sub {
-			if sub.Op != syntax.OpWordBoundary && sub.Op != syntax.OpNoWordBoundary {
-				continue
+			prev := make([]*syntax.Regexp, i)
+			for k := range i {
+				prev[k] = re.Sub[i-1-k]
 			}
-			if i+1 < len(re.Sub) {
-				if r, ok := nonASCIILetter(edgeRunes(re.Sub[i+1:], true)); ok {
-					return `\b before ` + string(r)
-				}
+			b, bNull := edgeSeq(prev, false)
+			a, aNull := edgeSeq(re.Sub[i+1:], true)
+			if bNull {
+				b = append(b, before...)
 			}
-			if i > 0 {
-				prev := make([]*syntax.Regexp, i)
-				for k := range i {
-					prev[k] = re.Sub[i-1-k]
-				}
-				if r, ok := nonASCIILetter(edgeRunes(prev, false)); ok {
-					return `\b after ` + string(r)
-				}
+			if aNull {
+				a = append(a, after...)
+			}
+			if bad := misuse(sub, b, a); bad != "" {
+				return bad
 			}
 		}
-	}
-	for _, sub := range re.Sub {
-		if bad := asciiBoundaryMisuse(sub); bad != "" {
-			return bad
+	default:
+		for _, sub := range re.Sub {
+			if bad := misuse(sub, before, after); bad != "" {
+				return bad
+			}
 		}
 	}
 	return ""
 }
 
-// edgeRunes returns the runes the sequence subs (in reading order when
+// textBoundaryMisuse reads a literal that does not parse as an expression
+// (a fragment joined with + elsewhere): a \b or \B written right beside a
+// non-ASCII letter.
+func textBoundaryMisuse(src string) string {
+	for i := 0; i+1 < len(src); i++ {
+		if src[i] != '\\' {
+			continue
+		}
+		if c := src[i+1]; c == 'b' || c == 'B' {
+			if r, _ := utf8.DecodeRuneInString(src[i+2:]); r > unicode.MaxASCII && unicode.IsLetter(r) {
+				return `\` + string(c) + " before " + string(r)
+			}
+			if r, _ := utf8.DecodeLastRuneInString(src[:i]); r > unicode.MaxASCII && unicode.IsLetter(r) {
+				return `\` + string(c) + " after " + string(r)
+			}
+		}
+		i++ // an escaped character
+	}
+	return ""
+}
+
+// edgeSeq returns the runes the sequence subs (in reading order when
 // first, reversed when not) may begin with (first) or end with, as far as
-// literals and small classes tell; the sequence's empty-width and optional
-// parts are looked through.
-func edgeRunes(subs []*syntax.Regexp, first bool) []rune {
-	var out []rune
+// literals and classes tell, and whether the whole sequence may be empty;
+// its empty-width and optional parts are looked through.
+func edgeSeq(subs []*syntax.Regexp, first bool) (out []rune, nullable bool) {
 	for _, s := range subs {
-		rs, nullable := edge(s, first)
+		rs, n := edge(s, first)
 		out = append(out, rs...)
-		if !nullable {
-			break
+		if !n {
+			return out, false
 		}
 	}
-	return out
+	return out, true
 }
 
 func edge(re *syntax.Regexp, first bool) (rs []rune, nullable bool) {
@@ -202,21 +252,24 @@ func edge(re *syntax.Regexp, first bool) (rs []rune, nullable bool) {
 		}
 		return re.Rune[len(re.Rune)-1:], false
 	case syntax.OpCharClass:
-		// only a small class names its letters ([её]); a large one
-		// ([^\s], \pL) is a deliberate choice
-		n := 0
+		// A class that holds an ASCII word character ([^\s], \pL, .) may
+		// start a word the boundary sees: a deliberate choice. One that
+		// holds only non-ASCII letters among its word characters ([её],
+		// [а-я], \p{Cyrillic}) cannot: its first letter stands for it.
 		for i := 0; i+1 < len(re.Rune); i += 2 {
-			n += int(re.Rune[i+1]-re.Rune[i]) + 1
-		}
-		if n > 16 {
-			return nil, false
-		}
-		for i := 0; i+1 < len(re.Rune); i += 2 {
-			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
-				rs = append(rs, r)
+			lo, hi := re.Rune[i], re.Rune[i+1]
+			if lo <= 'z' && hi >= '0' && asciiWordIn(lo, hi) {
+				return nil, false
 			}
 		}
-		return rs, false
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			for r := re.Rune[i]; r <= re.Rune[i+1] && r <= re.Rune[i]+64; r++ {
+				if r > unicode.MaxASCII && unicode.IsLetter(r) {
+					return []rune{r}, false
+				}
+			}
+		}
+		return nil, false
 	case syntax.OpCapture, syntax.OpPlus:
 		return edge(re.Sub[0], first)
 	case syntax.OpStar, syntax.OpQuest:
@@ -255,6 +308,16 @@ func edge(re *syntax.Regexp, first bool) (rs []rune, nullable bool) {
 	return nil, false
 }
 
+// asciiWordIn reports whether [lo, hi] holds an ASCII word character.
+func asciiWordIn(lo, hi rune) bool {
+	for _, w := range [][2]rune{{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}} {
+		if lo <= w[1] && hi >= w[0] {
+			return true
+		}
+	}
+	return false
+}
+
 func nonASCIILetter(rs []rune) (rune, bool) {
 	for _, r := range rs {
 		if r > unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
@@ -278,6 +341,25 @@ func TestASCIIBoundaryMisuse(t *testing.T) {
 		{`\b(?:foo|bar)\b|без`, false},
 		{`\bwith\s+\S+`, false}, // a large class is a choice
 		{`\b(?:a|b)?нет`, true}, // through an optional part
+		{`(?:^|\b)нет`, true},   // out of a group
+		{`(?:a\b|b)ü`, true},
+		{`\b[а-яё]+`, true}, // a class of Cyrillic letters only
+		{`\b\p{Cyrillic}+`, true},
+		{`\Bнет`, true},
+		{`\b[\p{L}]+`, false}, // holds ASCII letters: a choice
+	}
+	for _, tt := range []struct {
+		src string
+		bad bool
+	}{
+		{`|\bвот\b|`, true},
+		{`é\b)`, true},
+		{`(?:a|b)\b`, false},
+		{`\\bнет`, false}, // an escaped backslash, then b
+	} {
+		if got := textBoundaryMisuse(tt.src) != ""; got != tt.bad {
+			t.Errorf("text %q: misuse %v, want %v", tt.src, got, tt.bad)
+		}
 	}
 	for _, tt := range tests {
 		re, err := syntax.Parse(tt.src, syntax.Perl)
