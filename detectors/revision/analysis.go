@@ -350,7 +350,7 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 	// earlier request with a new constraint does (reask is the costly test,
 	// so it runs only for a new task).
 	if a.newTask(s) {
-		if !a.reask(h) {
+		if !a.reask(h) && !a.thisTime(s, h) {
 			return false, "new task"
 		}
 	} else if len(a.sents) > 0 && s != a.sents[0] && a.newTask(a.sents[0]) && !a.reask(h) {
@@ -485,6 +485,9 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 	}
 	if short && h.Family != screen.Generic && !a.participle(h) {
 		return true, "short turn"
+	}
+	if a.thisTime(s, h) {
+		return true, "a repeat with a change (\"another one, but this time ...\")"
 	}
 	return false, whyNoRequest
 }

@@ -1880,3 +1880,41 @@ func (a *analysis) objectInDraft(obj []tok) bool {
 	}
 	return false
 }
+
+// thisTimeMarkers say that what follows changes a repeat of the earlier
+// output ("another one, but this time ..."), lower case.
+var thisTimeMarkers = []string{"this time", "cette fois", "esta vez", "diesmal", "dieses mal", "questa volta",
+	"desta vez", "这次", "这一次", "на этот раз"}
+
+// repeatMarkers ask for the earlier output again or for one more of it.
+var repeatMarkers = []string{"another", "again", "one more", "the same", "redo", "re-do", "un autre", "une autre",
+	"encore", "otro", "otra", "de nuevo", "noch ein", "nochmal", "noch mal", "un altro", "un'altra", "outro", "outra",
+	"再", "重新", "ещё", "еще", "снова", "другой", "другую"}
+
+// thisTime reports a repeat with a change: the sentence asks for the
+// earlier output again or one more of it, and cue h comes after "this
+// time" ("give me another prompt but this time do not name the
+// characters", "do it again, but this time without the intro"). A new
+// task's veto does not hold for it: the change is to the kind of output
+// the assistant already gave.
+func (a *analysis) thisTime(s span, h screen.Hit) bool {
+	if h.Start < s.s || h.Start > s.e {
+		return false
+	}
+	before := a.f[s.s:h.Start]
+	k := -1
+	for _, m := range thisTimeMarkers {
+		if i := strings.Index(before, m); i >= 0 && (k < 0 || i < k) {
+			k = i
+		}
+	}
+	if k < 0 {
+		return false
+	}
+	for _, m := range repeatMarkers {
+		if strings.Contains(before[:k], m) {
+			return true
+		}
+	}
+	return false
+}

@@ -48,8 +48,9 @@ import (
 	"github.com/revtrace/revtrace/detectors/screen"
 )
 
-// Version identifies the rules; it is recorded with results.
-const Version = "revision-rules-11"
+// Version identifies the rules; it is recorded with results. rules-12 adds
+// the repeat with a change ("another one, but this time ...", thisTime).
+const Version = "revision-rules-12"
 
 // Revision types.
 const (
