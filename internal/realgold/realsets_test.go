@@ -143,6 +143,7 @@ var realReplySelections = []struct {
 }{
 	{"real-replies", 22, "rr", []string{"real1", "real2", "real3"}},
 	{"real-replies-dev", 21, "rrd", []string{"real-dev"}},
+	{"real-replies-dev2", 23, "rrd2", []string{"real-dev2"}},
 }
 
 // TestRealReplySetsMaterialise checks, when the real sample is present,
