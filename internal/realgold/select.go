@@ -132,10 +132,16 @@ type TurnKey struct {
 }
 
 // TurnKeys adds to keys the (conversation_id, turn_index) of every record
-// of a JSON Lines file of labels or picks (blank lines skipped); a record
-// that is not JSON or has no conversation id is an error naming the file
-// and line.
+// of a JSON Lines file of labels or picks, with eachPointer's errors.
 func TurnKeys(path string, keys map[TurnKey]bool) error {
+	return eachPointer(path, func(k TurnKey) { keys[k] = true })
+}
+
+// eachPointer calls fn with the conversation id and turn index of every
+// record of a JSON Lines file of labels or picks (blank lines skipped); a
+// record that is not JSON or has no conversation id is an error naming the
+// file and line.
+func eachPointer(path string, fn func(TurnKey)) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -152,7 +158,7 @@ func TurnKeys(path string, keys map[TurnKey]bool) error {
 		if rec.ConversationID == "" {
 			return fmt.Errorf("%s: line %d: no conversation_id", path, n)
 		}
-		keys[TurnKey{rec.ConversationID, rec.TurnIndex}] = true
+		fn(TurnKey{rec.ConversationID, rec.TurnIndex})
 		return nil
 	})
 }
@@ -171,26 +177,7 @@ func draw[T any](cands []T, seed uint64, n int, prefix string, id func(*T) *stri
 }
 
 // ConversationIDs adds to ids the conversation_id of every record of a
-// JSON Lines file of labels or picks (blank lines skipped). A record that
-// is not JSON or has no conversation id is an error naming the file and
-// line.
+// JSON Lines file of labels or picks, with eachPointer's errors.
 func ConversationIDs(path string, ids map[string]bool) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return eval.EachLine(f, func(n int, line []byte) error {
-		var rec struct {
-			ConversationID string `json:"conversation_id"`
-		}
-		if err := json.Unmarshal(line, &rec); err != nil {
-			return fmt.Errorf("%s: line %d: %w", path, n, err)
-		}
-		if rec.ConversationID == "" {
-			return fmt.Errorf("%s: line %d: no conversation_id", path, n)
-		}
-		ids[rec.ConversationID] = true
-		return nil
-	})
+	return eachPointer(path, func(k TurnKey) { ids[k.ConversationID] = true })
 }
