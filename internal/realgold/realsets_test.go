@@ -20,23 +20,31 @@ func realLabels(dir string) string { return "../../testdata/gold/" + dir + "/lab
 // E are the label files of the sets drawn before (real-rejected came from
 // mine --sample-rejected, not from select). real2 was drawn excluding the
 // real-dev picks, which carry the same conversation ids as its labels.
+// real-dev2 was drawn within real-dev's conversations instead (W), leaving
+// out the turns of every earlier real set (T): `select -within W -taken T`.
 var realSelections = []struct {
 	dir     string
 	seed    uint64
 	n       int
 	prefix  string
 	exclude []string
-	whole   bool // the draw took every turn left: one more is an error
+	whole   bool     // the draw took every turn left: one more is an error
+	within  []string // draw only from these sets' conversations (SelectWithin)
+	taken   []string // with within: these sets' turns are left out
 }{
-	{"real1", 1, 400, "r1", nil, false},
-	{"real-dev", 11, 500, "rd", []string{"real1", "real-rejected"}, false},
-	{"real2", 12, 300, "r2", []string{"real1", "real-rejected", "real-dev"}, false},
-	{"real3", 13, 430, "r3", []string{"real1", "real-rejected", "real-dev", "real2"}, true},
+	{"real1", 1, 400, "r1", nil, false, nil, nil},
+	{"real-dev", 11, 500, "rd", []string{"real1", "real-rejected"}, false, nil, nil},
+	{"real2", 12, 300, "r2", []string{"real1", "real-rejected", "real-dev"}, false, nil, nil},
+	{"real3", 13, 430, "r3", []string{"real1", "real-rejected", "real-dev", "real2"}, true, nil, nil},
+	{"real-dev2", 21, 300, "rd2", nil, false, []string{"real-dev"},
+		[]string{"real-dev", "real1", "real2", "real3", "real-rejected"}},
 }
 
 // TestRealSetsMaterialise checks, when the real sample is present, that each
 // labelled real set is exactly its selection (ids in selection order), that
-// none of its conversations is in a set its draw excluded, and that it
+// none of its conversations is in a set its draw excluded (nor, for a draw
+// within other sets, outside their conversations or on a turn they label),
+// and that it
 // materialises without error. It prints no turn text and runs no detector.
 func TestRealSetsMaterialise(t *testing.T) {
 	if _, err := os.Stat(realSamplePath); err != nil {
@@ -58,11 +66,28 @@ func TestRealSetsMaterialise(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			picks, err := SelectExcluding(convs, sel.seed, sel.n, sel.prefix, skip)
+			keep, taken := map[string]bool{}, map[TurnKey]bool{}
+			for _, dir := range sel.within {
+				if err := ConversationIDs(realLabels(dir), keep); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, dir := range sel.taken {
+				if err := TurnKeys(realLabels(dir), taken); err != nil {
+					t.Fatal(err)
+				}
+			}
+			selectN := func(n int) ([]Pick, error) {
+				if sel.within != nil {
+					return SelectWithin(convs, sel.seed, n, sel.prefix, keep, taken)
+				}
+				return SelectExcluding(convs, sel.seed, n, sel.prefix, skip)
+			}
+			picks, err := selectN(sel.n)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := SelectExcluding(convs, sel.seed, sel.n+1, sel.prefix, skip); sel.whole && err == nil {
+			if _, err := selectN(sel.n + 1); sel.whole && err == nil {
 				t.Errorf("the sample has more than %d turns outside the excluded sets", sel.n)
 			}
 			if len(labels) != len(picks) {
@@ -75,6 +100,9 @@ func TestRealSetsMaterialise(t *testing.T) {
 				if skip[l.ConversationID] {
 					t.Errorf("label %s comes from conversation %s of an excluded set", l.ID, l.ConversationID)
 				}
+				if sel.within != nil && (!keep[l.ConversationID] || taken[TurnKey{l.ConversationID, l.TurnIndex}]) {
+					t.Errorf("label %s is outside the sets' conversations or a turn already labelled", l.ID)
+				}
 			}
 			turns, err := Materialise(convs, labels)
 			if err != nil {
@@ -84,52 +112,6 @@ func TestRealSetsMaterialise(t *testing.T) {
 				t.Errorf("%d turns materialised, want %d", len(turns), sel.n)
 			}
 		})
-	}
-}
-
-// TestRealDev2Selection checks, when the real sample is present, that
-// real-dev2 is exactly its draw: 300 later user turns of real-dev's
-// conversations that no earlier real set labels (`select -seed 21 -n 300
-// -prefix rd2 -within real-dev -taken real-dev,real1,real2,real3,real-rejected`),
-// and that it materialises. It prints no turn text and runs no detector.
-func TestRealDev2Selection(t *testing.T) {
-	if _, err := os.Stat(realSamplePath); err != nil {
-		t.Skipf("real sample not present (%v)", err)
-	}
-	convs, err := ReadSampleFile(realSamplePath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	within, taken := map[string]bool{}, map[TurnKey]bool{}
-	if err := ConversationIDs(realLabels("real-dev"), within); err != nil {
-		t.Fatal(err)
-	}
-	for _, dir := range []string{"real-dev", "real1", "real2", "real3", "real-rejected"} {
-		if err := TurnKeys(realLabels(dir), taken); err != nil {
-			t.Fatal(err)
-		}
-	}
-	picks, err := SelectWithin(convs, 21, 300, "rd2", within, taken)
-	if err != nil {
-		t.Fatal(err)
-	}
-	labels, err := ReadLabelsFile(realLabels("real-dev2"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(labels) != len(picks) {
-		t.Fatalf("%d labels, the selection has %d turns", len(labels), len(picks))
-	}
-	for i, l := range labels {
-		if l.Pick != picks[i] {
-			t.Errorf("label %d is %+v, the selection has %+v", i+1, l.Pick, picks[i])
-		}
-		if !within[l.ConversationID] || taken[TurnKey{l.ConversationID, l.TurnIndex}] {
-			t.Errorf("label %s is outside real-dev's conversations or a turn already labelled", l.ID)
-		}
-	}
-	if _, err := Materialise(convs, labels); err != nil {
-		t.Fatal(err)
 	}
 }
 
