@@ -436,6 +436,9 @@ func (a *analysis) judge(h screen.Hit, s span) (bool, string) {
 			return true, "announces a fault (\"one issue: ...\")"
 		case statedValues[h.Keyword] && wordCount(a.f[s.s:s.e]) <= 20 && a.nwords <= 30:
 			return true, "states the right value"
+		case malfunctionCues[h.Keyword] && wordCount(a.f[s.s:s.e]) <= 20 && a.nwords <= 60 &&
+			(a.prevCode && a.subjectRef(s, h) || a.draftIdentifierBefore(s, h)):
+			return true, "says what the draft did when run (\"it's frozen now\", \"X has no effect\")"
 		}
 		return false, "weak correction cue without a clear reference"
 	}

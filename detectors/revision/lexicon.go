@@ -271,9 +271,16 @@ var weakCorrect = exact(
 	"mixed up", "remind you", "let me remind you", "we are talking about", "i'm talking about", "i am talking about",
 	"i was talking about", "no change", "you said", "but you said", "you just said", "should be", "needs to be",
 	"must be", "has to be", "supposed to be", "meant to be", "should have been", "it's more like", "its more like",
-	"it's giving me", "it gives me",
+	"it's giving me", "it gives me", "no effect", "any effect", "frozen", "freezes", "it hangs", "is stuck", "gets stuck",
+	"got stuck", "not responding", "unresponsive",
 	"giving me", "it's showing", "it shows", "it returns", "it outputs", "now it says", "now says", "it says",
 	"you mean")
+
+// malfunctionCues say how a program behaved when run ("it's frozen now",
+// "the flag has no effect"): weak correction cues that count when their
+// subject is the draft or a name taken from it.
+var malfunctionCues = exact("no effect", "any effect", "frozen", "freezes", "it hangs", "is stuck", "gets stuck",
+	"got stuck", "not responding", "unresponsive")
 
 // complianceCues say that the user followed the draft's advice ("like you
 // said", "comme tu m'as dit", "按你说的").
@@ -289,7 +296,7 @@ var complianceCues = exact("like you said", "as you said", "like you told me", "
 // short turn.
 var clarifyCues = exact("i mean", "i meant", "i said", "i asked", "i told you", "^no", "^nope", "not ... but",
 	"let me remind you", "remind you", "we are talking about", "i'm talking about", "i am talking about",
-	"i was talking about", "you said", "but you said", "you just said")
+	"i was talking about", "you said", "but you said", "you just said", "you mean")
 
 // weakGeneric are vague cues (wishes, "same for", "another") that need a
 // short turn, code before, or an explicit reference to count.

@@ -196,6 +196,19 @@ func (a *analysis) subjectRef(s span, h screen.Hit) bool {
 	return false
 }
 
+// draftIdentifierBefore reports a code name of the draft (a word with an
+// underscore, a dot or a capital inside, as the draft writes it) before the
+// cue in its clause: "OMP_NUM_THREADS does not seem to have any effect".
+func (a *analysis) draftIdentifierBefore(s span, h screen.Hit) bool {
+	cs := a.punctClauseStart(s, h.Start)
+	for _, t := range a.toks(cs, h.Start) {
+		if len(t.w) >= 4 && strings.ContainsAny(t.w, "_.") && a.prevWord(t.w) {
+			return true
+		}
+	}
+	return false
+}
+
 // asksHow reports a question opening with "how can/do/should i/we/you".
 func (a *analysis) asksHow(s span) bool {
 	ws := skipWords(a.wordsOf(s.s, s.e), discourse)
@@ -369,6 +382,13 @@ func (a *analysis) leadKind(s span, h screen.Hit) int {
 		}
 		if topicVerbCues[h.Keyword] && a.nwords <= 20 && cjkTopicLead(stripCJKFillers(strings.TrimSpace(lead))) {
 			return leadEmpty // "地址先别写": a fronted topic, then the verb
+		}
+		l := stripCJKFillers(strings.TrimSpace(lead))
+		if h.Family == screen.Reformat && slices.Contains(cjkWishLeads, l) {
+			return leadEmpty // "希望能正式一些": a wish for the draft's form
+		}
+		if cjkLengthCues[h.Keyword] && strings.HasSuffix(l, "的") && cjkTopicLead(strings.TrimSuffix(l, "的")) {
+			return leadEmpty // "整个报告的篇幅要求在2000字以上": the draft's length
 		}
 		return leadOther
 	}
@@ -889,8 +909,16 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 	// The question is judged on the cue's clause ("expand on point 4, can
 	// you restrict access?" opens with an instruction), extended back to
 	// the sentence start when only a frame precedes it.
+	sentence := a.f[s.s:s.e]
+	full := s
 	s = a.cueClause(s, h)
 	text := a.f[s.s:s.e]
+	if s.e < full.e && endsQuestion(sentence) && formPhrase(a.wordsOf(s.s, s.e)) {
+		// "in one sentence, what is a glacier?": a form given to a question
+		if rest := skipWords(a.wordsOf(s.e, full.e), discourse); len(rest) > 0 && (questionWords[rest[0]] || auxStarts[rest[0]]) {
+			return "info"
+		}
+	}
 	if hasCJK(text) {
 		return cjkQuestionKind(text)
 	}
@@ -905,6 +933,17 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 		// The question word belongs to the cue ("where it says X, put Y"),
 		// or the sentence opens with the edit verb itself ("Add a long wig
 		// to the previous suggestion?"): a request.
+		return ""
+	}
+	if h.Keyword == "you mean" && !strings.ContainsAny(sentence, "?？") {
+		// "you mean 46", "you mean the other file": the user restates what
+		// the draft should have said (a correction); "you mean like a
+		// list?" and "you mean i should restart it" ask back. ("you" is a
+		// discourse word for "thank you", so "mean" would read as an
+		// information verb.)
+		if after := words(a.toks(h.End, s.e)); len(after) > 0 && askBackWords[after[0]] {
+			return "info"
+		}
 		return ""
 	}
 	joined := strings.Join(ws, " ")
@@ -1003,6 +1042,17 @@ func (a *analysis) questionKind(s span, h screen.Hit) string {
 	}
 	return ""
 }
+
+// formPhrase reports a clause that only gives a form: a preposition, then
+// at most four words ("in one sentence", "within 50 words", "en una frase").
+func formPhrase(ws []string) bool {
+	return len(ws) >= 2 && len(ws) <= 5 && (formPrepositions[ws[0]] || ws[0] == "within" || ws[0] == "under")
+}
+
+// askBackWords open what follows "you mean" when the user asks back instead
+// of correcting: a clause of its own ("you mean i should restart it") or a
+// hedge ("you mean like a list").
+var askBackWords = set(`i we you they he she it like i'm im it's its we're theyre they're`)
 
 // assertedQuestion reports a sentence closed by a doubled or mixed mark
 // ("??", "?!", "!?"), which in chat asserts with incredulity.
@@ -1179,6 +1229,12 @@ func cjkTopicLead(l string) bool {
 	}
 	return true
 }
+
+// cjkWishLeads wish for a form of the draft before a reformat cue ("希望能正式一些").
+var cjkWishLeads = []string{"希望", "希望能", "希望可以", "我希望", "我希望能", "期望", "我期望", "最好"}
+
+// cjkLengthCues name the draft's length ("篇幅", "字数", "2000字以上").
+var cjkLengthCues = exact("篇幅", "字数", "字以上", "字以内", "字左右", "不超过", "不要超过")
 
 // cjkFormLeads put the draft into a form ("做成表格", "整理成列表").
 var cjkFormLeads = []string{"做成", "弄成", "整理成", "列成", "变成", "排成", "改为"}

@@ -49,8 +49,13 @@ import (
 )
 
 // Version identifies the rules; it is recorded with results. rules-12 adds
-// the repeat with a change ("another one, but this time ...", thisTime).
-const Version = "revision-rules-12"
+// the repeat with a change ("another one, but this time ...", thisTime);
+// rules-13 "you mean X" stated as a correction, how the draft behaved when
+// run ("it's frozen now", "X has no effect", malfunctionCues), lengths in
+// paragraphs and sentences and the zh length and wish leads, a form given to
+// a question ("in one sentence, what is X?"), and a request sent again with
+// only "more" or form words swapped in (modifiersOnly11).
+const Version = "revision-rules-13"
 
 // Revision types.
 const (

@@ -83,7 +83,7 @@ const (
 
 type reaskInfo11 struct {
 	kind  int
-	added string // the words added (folded), for reaskAdded11
+	added string // the words added (folded), for reaskAdded11 and reaskSwapped11
 }
 
 // lastUser11 returns the last user message of history.
@@ -180,11 +180,11 @@ func reaskNorm11(prevUser, turn string, norm func(string) []rune) reaskInfo11 {
 		utf8.RuneCountInString(removed) >= reaskSwapMinPart && utf8.RuneCountInString(added) >= reaskSwapMinPart:
 		// material swapped, not a value: a value changed ("at 19:00" -> "at 08:45",
 		// "in Python" -> "in JavaScript") changes the draft's request
-		return reaskInfo11{kind: reaskSwapped11}
+		return reaskInfo11{kind: reaskSwapped11, added: added}
 	case cs >= reaskSwapMin11 && cs >= cp && utf8.RuneCountInString(removed) >= reaskSwapMinPart &&
 		utf8.RuneCountInString(added) >= reaskSwapMinPart:
 		// the instruction at the end kept, the material before it new
-		return reaskInfo11{kind: reaskSwapped11}
+		return reaskInfo11{kind: reaskSwapped11, added: added}
 	}
 	return reaskInfo11{}
 }
@@ -319,13 +319,38 @@ func newQuestion11(added string) bool {
 // words of an addition that make it a form or a length (reformat) or more
 // content (extend); any other addition is a constraint the draft did not
 // meet (correct)
-var reaskForm11 = set(`short shorter shorten brief briefer concise word words sentence sentences paragraph paragraphs line lines
+var reaskForm11 = set(`short shorter shorten long longer lengthen brief briefer concise word words sentence sentences paragraph paragraphs line lines
 format table bullet bullets tone formal informal casual simple simpler characters chars limit corto corta breve court courte
 kurz kürzer короткий короче кратко`)
 var reaskMore11 = set(`data example examples detail details detailed case cases statistics figures sources references more also
 include including plus ejemplos exemples beispiele примеры`)
 var reaskFormCJK11 = []string{"简短", "简洁", "字以内", "表格", "格式", "短一点", "短文"}
 var reaskMoreCJK11 = []string{"数据", "案例", "例子", "详细", "辅以", "加上", "包括", "添加", "补充"}
+
+// modifiersOnly11 reports a short middle that only asks for more or another
+// form ("can you write but with more details and longer. That would be
+// nice." after "can you write this story but ... That would be nice."): the
+// request's frame kept around a change to the draft, not new material.
+func modifiersOnly11(added string) bool {
+	ts := tokenize(added, 0, len(added))
+	if len(ts) == 0 || len(ts) > modifierMaxWords11 {
+		return false
+	}
+	for _, t := range ts {
+		// ("plus", "also", "include" bring material in: "add plus mark in
+		// front of all" is another transformation of the same list)
+		if reaskForm11[t.w] || reaskMore11[t.w] && !materialMore11[t.w] {
+			return true
+		}
+	}
+	return hasSubstring(added, reaskFormCJK11) || hasSubstring(added, reaskMoreCJK11)
+}
+
+// words of reaskMore11 that bring material in rather than ask for more of it
+var materialMore11 = set(`plus also include including`)
+
+// modifierMaxWords11 is the most words of a middle modifiersOnly11 accepts.
+const modifierMaxWords11 = 8
 
 // asks of an assistant that the turn answers: the addition completes the
 // request rather than constraining a draft
@@ -373,7 +398,7 @@ func (a *analysis) veto11(typ string, r reaskInfo11) string {
 	case r.kind == reaskSame11 && !(typ == Correct && a.codeBefore()) && !hasSubstring(a.f, latestRefs11) &&
 		(a.nwords > sameShortWords11 || a.firstUserBefore11()):
 		return "the request before, sent again verbatim"
-	case r.kind == reaskSwapped11 && !strong && typ != Correct:
+	case r.kind == reaskSwapped11 && !strong && typ != Correct && !modifiersOnly11(r.added):
 		return "the request before with other material: a new request in the same frame"
 	}
 	if typ != Replace {
