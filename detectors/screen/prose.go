@@ -311,7 +311,7 @@ func codeScore(line []byte) int {
 	if last == ';' || last == '{' || last == '}' {
 		score += 2
 	}
-	if score >= 2 {
+	if score >= 2 || logStamp(t) || (last == ':' && blockOpener(t)) {
 		return 2
 	}
 	// One pass over the line finds the symbols, an operator and an
@@ -352,6 +352,44 @@ func codeScore(line []byte) int {
 	}
 	return min(score, 2)
 }
+
+// logStamp reports a line that opens with a log time stamp: a date and a
+// time ("2023-04-16 04:20:46.472 29555-29578 HostConnection ...",
+// "2024/01/02T10:11") or a bracketed time ("[12:03:44] INFO ...").
+func logStamp(t []byte) bool {
+	digits := func(b []byte, n int) bool {
+		if len(b) < n {
+			return false
+		}
+		for _, c := range b[:n] {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	clock := func(b []byte) bool { return digits(b, 2) && len(b) > 5 && b[2] == ':' && digits(b[3:], 2) }
+	if t[0] == '[' {
+		t = t[1:]
+		return clock(t)
+	}
+	return digits(t, 4) && len(t) > 11 && (t[4] == '-' || t[4] == '/') && digits(t[5:], 2) && t[7] == t[4] &&
+		digits(t[8:], 2) && (t[10] == ' ' || t[10] == 'T') && clock(t[11:])
+}
+
+// blockOpener reports a Python-style block opener (the line ends with ':'):
+// a loop or condition with a bracket, an underscore or a dot in it ("for
+// height in range (96,416,4):", "if x.shape[0] > 2:", "with open(p) as f:").
+func blockOpener(t []byte) bool {
+	for _, p := range blockKeywords {
+		if bytes.HasPrefix(t, p) {
+			return bytes.ContainsAny(t, "([_.")
+		}
+	}
+	return false
+}
+
+var blockKeywords = byteSlices("for ", "if ", "while ", "with ", "elif ")
 
 // Classes of the bytes of a line for codeScore.
 const (

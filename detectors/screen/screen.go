@@ -37,7 +37,7 @@ import (
 
 // Version identifies the screen's code and default rules; it is recorded with
 // results.
-const Version = "screen-10"
+const Version = "screen-11"
 
 // Cue families.
 const (
