@@ -271,8 +271,7 @@ var weakCorrect = exact(
 	"mixed up", "remind you", "let me remind you", "we are talking about", "i'm talking about", "i am talking about",
 	"i was talking about", "no change", "you said", "but you said", "you just said", "should be", "needs to be",
 	"must be", "has to be", "supposed to be", "meant to be", "should have been", "it's more like", "its more like",
-	"it's giving me", "it gives me", "no effect", "any effect", "frozen", "freezes", "it hangs", "is stuck", "gets stuck",
-	"got stuck", "not responding", "unresponsive",
+	"it's giving me", "it gives me",
 	"giving me", "it's showing", "it shows", "it returns", "it outputs", "now it says", "now says", "it says",
 	"you mean")
 
@@ -281,6 +280,13 @@ var weakCorrect = exact(
 // subject is the draft or a name taken from it.
 var malfunctionCues = exact("no effect", "any effect", "frozen", "freezes", "it hangs", "is stuck", "gets stuck",
 	"got stuck", "not responding", "unresponsive")
+
+func init() {
+	// malfunction cues are weak correction cues too
+	for k := range malfunctionCues {
+		weakCorrect[k] = true
+	}
+}
 
 // complianceCues say that the user followed the draft's advice ("like you
 // said", "comme tu m'as dit", "按你说的").
