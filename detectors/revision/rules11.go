@@ -327,8 +327,8 @@ include including plus ejemplos exemples beispiele примеры`)
 var reaskFormCJK11 = []string{"简短", "简洁", "字以内", "表格", "格式", "短一点", "短文"}
 var reaskMoreCJK11 = []string{"数据", "案例", "例子", "详细", "辅以", "加上", "包括", "添加", "补充"}
 
-// modifiersOnly11 reports a short middle that only asks for more or another
-// form ("can you write but with more details and longer. That would be
+// modifiersOnly11 reports a short middle (at most modifierMaxWords11 words)
+// holding a word that asks for more or another form ("can you write but with more details and longer. That would be
 // nice." after "can you write this story but ... That would be nice."): the
 // request's frame kept around a change to the draft, not new material.
 func modifiersOnly11(added string) bool {
