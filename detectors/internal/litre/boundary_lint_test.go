@@ -293,14 +293,7 @@ func edge(re *syntax.Regexp, first bool) (rs []rune, nullable bool) {
 				subs[k] = re.Sub[len(re.Sub)-1-k]
 			}
 		}
-		for _, s := range subs {
-			r, n := edge(s, first)
-			rs = append(rs, r...)
-			if !n {
-				return rs, false
-			}
-		}
-		return rs, true
+		return edgeSeq(subs, first)
 	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
 		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
 		return nil, true
