@@ -56,6 +56,7 @@ type Options struct {
 	Protect  []string // required content: literal, case-sensitive strings
 	Request  string   // the user's revision request, "" if unknown
 	Previous string   // the assistant draft before the request, "" if none
+	Task     string   // the conversation's first user turn, "" if unknown (trace.Input.Task)
 }
 
 // Result is the outcome of Filter.
@@ -76,7 +77,7 @@ func Filter(reply string, opt Options) Result {
 		res.Status, res.Reason = Withheld, ReasonEmptyInput
 		return res
 	}
-	a := trace.Analyze(trace.Input{Reply: reply, Request: opt.Request, Previous: opt.Previous, Aliases: opt.Aliases})
+	a := trace.Analyze(trace.Input{Reply: reply, Request: opt.Request, Previous: opt.Previous, Task: opt.Task, Aliases: opt.Aliases})
 	if len(a.Traces) == 0 {
 		res.Status, res.Delivered = Delivered, reply
 		return res
