@@ -290,11 +290,22 @@ func residueValue(was, now string) bool {
 	if identifierRE.MatchString(strings.TrimSpace(was)) {
 		return false // a type or a name in code ("db_password: SecretStr"), not a value
 	}
+	if templateValueRE.MatchString(strings.Trim(was, " \t\"'`,;")) {
+		return false // one placeholder for another ("ACCESS_KEY" → "<Your-Access-Key>") withholds nothing
+	}
 	if withholdingValueRE.MatchString(now) && !withholdingValueRE.MatchString(was) {
 		return true
 	}
 	return residuePlaceholderRE.MatchString(now) && !residuePlaceholderRE.MatchString(was)
 }
+
+// templateValueRE: a value that is itself a template's placeholder, not
+// the user's data: a constant-style name of letters only ("ACCESS_KEY",
+// "YOUR_API_KEY", "DB_PASSWORD"), a name starting with your / my / enter /
+// insert as a word of its own ("your-password", "YourSecretKey", "my_token";
+// not "Mystic Falls"), or one ending in
+// here / example / placeholder / changeme ("password_here").
+var templateValueRE = regexp.MustCompile(`^(?:[A-Z]+(?:_[A-Z]+)+|(?:[Yy]our|[Mm]y|[Ee]nter|[Ii]nsert)(?:[-_ ][A-Za-z]+|[A-Z][a-z]+)+|(?i:[A-Za-z]+[-_ ])+(?i:here|example|placeholder|changeme)|(?i:changeme|placeholder))$`)
 
 // identifierRE: a type name (a compound CamelCase name or a common type
 // word), which a draft's label may be followed by without holding any

@@ -125,6 +125,18 @@ func TestResidueValue(t *testing.T) {
 		{"---", "[removed]", false},
 		{"SecretStr", "<your-password>", false},
 		{"str", "[redacted value]", false},
+		// a template's placeholder replaced by another one
+		{"ACCESS_KEY", "<Your-Access-Key>", false},
+		{`"YOUR_API_KEY",`, `"<your api key>"`, false},
+		{"your-password", "********", false},
+		{"YourSecretKey", "[secret key]", false},
+		{"password_here", "[redacted]", false},
+		{"changeme", "<password>", false},
+		// but not the user's data in capitals or with digits
+		{"AKIAIOSFODNN7EXAMPLE", "<your-access-key>", true},
+		{"HALVORSEN", "[client name]", true},
+		{"Mystic Falls", "[town name]", true},
+		{"Yourdon Inc", "[client name]", true},
 	}
 	for _, c := range cases {
 		if got := residueValue(c.was, c.now); got != c.want {
