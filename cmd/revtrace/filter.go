@@ -138,11 +138,7 @@ func filterLines(r io.Reader, name string, stdout, stderr io.Writer, base filter
 			return nil
 		}
 		var in filterIn
-		if err := json.Unmarshal(line, &in); err != nil || in.Reply == nil {
-			msg := `missing "reply"`
-			if err != nil {
-				msg = err.Error()
-			}
+		if msg := readReplyLine(line, &in, &in.Reply); msg != "" {
 			fmt.Fprintf(stderr, "revtrace filter: %s:%d: %s\n", name, n, msg)
 			counts[statusError]++
 			return enc.Encode(filterOut{ID: in.ID, Result: filter.Result{Status: statusError, Removed: []split.Span{}, Traces: []trace.Trace{}, Conflicts: []string{}},

@@ -113,6 +113,19 @@ func eachLine(r io.Reader, fn func(n int, line []byte) error) error {
 	}
 }
 
+// readReplyLine decodes a JSON Lines input line into v, whose reply field
+// is *reply, and returns what is wrong with it ("" when nothing is): the
+// decoding error, or a missing "reply".
+func readReplyLine(line []byte, v any, reply **string) string {
+	if err := json.Unmarshal(line, v); err != nil {
+		return err.Error()
+	}
+	if *reply == nil {
+		return `missing "reply"`
+	}
+	return ""
+}
+
 func isBlank(b []byte) bool {
 	for _, c := range b {
 		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
@@ -151,11 +164,7 @@ func cmdScan(args []string, stdin io.Reader, stdout io.Writer) error {
 				return nil
 			}
 			var in scanIn
-			if err := json.Unmarshal(line, &in); err != nil || in.Reply == nil {
-				msg := "missing \"reply\""
-				if err != nil {
-					msg = err.Error()
-				}
+			if msg := readReplyLine(line, &in, &in.Reply); msg != "" {
 				fmt.Fprintf(os.Stderr, "revtrace scan: %s:%d: %s\n", name, n, msg)
 				return enc.Encode(scanOut{ID: in.ID, Traces: []trace.Trace{}, DeliverableType: "none",
 					Error: fmt.Sprintf("line %d: %s", n, msg)})
