@@ -2,7 +2,6 @@ package deliverable
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 
@@ -17,17 +16,17 @@ import (
 // size on every line, while most alternatives are ruled out by the line's
 // first byte.
 type altRe struct {
-	re      *regexp.Regexp // the whole expression
-	once    sync.Once      // builds the rest on first use
-	alts    []*litre.Re    // ^(?:alternative), each with its filter
-	byFirst [256][]int     // alternatives a line starting with this byte may match
-	rest    []int          // alternatives with no known start (any line may match)
+	re      *litre.Regexp // the whole expression
+	once    sync.Once     // builds the rest on first use
+	alts    []*litre.Re   // ^(?:alternative), each with its filter
+	byFirst [256][]int    // alternatives a line starting with this byte may match
+	rest    []int         // alternatives with no known start (any line may match)
 }
 
 // mustAltRe compiles expr, which must be ^(?:A|B|...); the alternatives
 // are compiled on first use.
 func mustAltRe(expr string) *altRe {
-	a := &altRe{re: regexp.MustCompile(expr)}
+	a := &altRe{re: litre.Lazy(expr)}
 	if _, err := a.alternatives(); err != nil {
 		panic("deliverable: " + err.Error())
 	}

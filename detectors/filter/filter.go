@@ -24,11 +24,11 @@
 package filter
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 	"github.com/revtrace/revtrace/detectors/split"
 	"github.com/revtrace/revtrace/detectors/trace"
 )
@@ -204,7 +204,7 @@ func keptBytes(text string, del []split.Span, s, e int) string {
 
 // markup matches a token made only of list, comment, quote, heading and
 // emphasis markers.
-var markup = regexp.MustCompile(`^(?:<!--|-->|/\*|\*/|//|[0-9]{1,9}[.)]|[-*+•>#;_~])+$`)
+var markup = litre.Lazy(`^(?:<!--|-->|/\*|\*/|//|[0-9]{1,9}[.)]|[-*+•>#;_~])+$`)
 
 // isResidue reports whether s holds only white space and markup tokens.
 func isResidue(s string) bool {

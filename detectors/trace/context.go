@@ -1,7 +1,6 @@
 package trace
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -63,7 +62,7 @@ var bodyVoiceExempt = map[string]bool{
 // attributionRE finds what ties a statement to the revision: the request,
 // or the deliverable named as the thing edited. It runs on foldContext
 // output (lower case, ASCII quotes, markup removed).
-var attributionRE = regexp.MustCompile(`(?:` +
+var attributionRE = litre.Lazy(`(?:` +
 	// the request, in English
 	`\b(?:as|like)\s+(?:you\s+)?(?:requested|asked|instructed|wanted|wished|specified|suggested|agreed|discussed)\b` +
 	`|\b(?:as\s+)?per\s+(?:your|the|his|her|their)\s+(?:request|instructions?|note|feedback|comments?|wishes|preference)\b` +
@@ -87,18 +86,18 @@ var attributionRE = regexp.MustCompile(`(?:` +
 // vagueSubjectRE: a statement about unnamed parts of the text ("Some
 // details have been omitted", "One line in this section was changed") is
 // about the text itself, not about the world the text describes.
-var vagueSubjectRE = regexp.MustCompile(`^[^\p{L}\p{N}]*(?:some|certain|a\s+few|several|one|two|three|an?|specific|sensitive|personal|private|confidential|identifying)\s+(?:[\p{L}-]+\s+)?(?:details?|items?|information|info|lines?|names?|entries|entry|points?|parts?|references?|sentences?|passages?|figures?|remarks?|data|paragraphs?|bits?)\b`)
+var vagueSubjectRE = litre.Lazy(`^[^\p{L}\p{N}]*(?:some|certain|a\s+few|several|one|two|three|an?|specific|sensitive|personal|private|confidential|identifying)\s+(?:[\p{L}-]+\s+)?(?:details?|items?|information|info|lines?|names?|entries|entry|points?|parts?|references?|sentences?|passages?|figures?|remarks?|data|paragraphs?|bits?)\b`)
 
 // bracketNoteRE: a bracketed or parenthesised aside that holds a removal
 // word ("(Jake removed)", "[removed — will share in person]", "（已去掉）").
-var bracketNoteRE = regexp.MustCompile(`[(\[（【][^()\[\]（）【】]{0,80}?(?:remov|omit|delet|redact|withh|exclud|replac|instead|drop|rimoss|tolt|omess|sostitu|entfern|gelöscht|gestrichen|supprim|retir|enlev|remplac|elimin|quitad|borrad|omitid|removid|retirad|удал|убра|исключ|去掉|删除|删去|移除|省略|替换|削除|省略|삭제|제거)[^()\[\]（）【】]{0,80}[)\]）】]`)
+var bracketNoteRE = litre.Lazy(`[(\[（【][^()\[\]（）【】]{0,80}?(?:remov|omit|delet|redact|withh|exclud|replac|instead|drop|rimoss|tolt|omess|sostitu|entfern|gelöscht|gestrichen|supprim|retir|enlev|remplac|elimin|quitad|borrad|omitid|removid|retirad|удал|убра|исключ|去掉|删除|删去|移除|省略|替换|削除|省略|삭제|제거)[^()\[\]（）【】]{0,80}[)\]）】]`)
 
 // noteLineRE: a line set apart as a note, postscript or aside.
-var noteLineRE = regexp.MustCompile(`^[\s>*_\-–—•]*(?:\(|\[|p\.?\s?p?\.?\s?s\b\.?|n\.?\s?b\b\.?|(?:editor'?s\s+|edit\s+|privacy\s+|redaction\s+)?notes?\s*[:：(]|(?:quick\s+|small\s+|one\s+)?(?:edit|change|update|correction)s?\s*[:：]|nota\s*:|hinweis\s*:|anmerkung\s*:|remarque\s*:|注[:：]|备注|注意[:：]|※)`)
+var noteLineRE = litre.Lazy(`^[\s>*_\-–—•]*(?:\(|\[|p\.?\s?p?\.?\s?s\b\.?|n\.?\s?b\b\.?|(?:editor'?s\s+|edit\s+|privacy\s+|redaction\s+)?notes?\s*[:：(]|(?:quick\s+|small\s+|one\s+)?(?:edit|change|update|correction)s?\s*[:：]|nota\s*:|hinweis\s*:|anmerkung\s*:|remarque\s*:|注[:：]|备注|注意[:：]|※)`)
 
 // openingQuoteRE: a sentence that opens with a quotation mark (a line of
 // dialogue in a story).
-var openingQuoteRE = regexp.MustCompile(`^[\s*_]*["“„«]`)
+var openingQuoteRE = litre.Lazy(`^[\s*_]*["“„«]`)
 
 // foldContext prepares text for the context patterns: lower case, ASCII
 // quotes and apostrophes, emphasis and code markup removed, white space
@@ -194,7 +193,7 @@ func judgeContext(in Input, parts split.Parts, dtype string, hits []Hit, lines [
 
 // bareLabelRE: a removal word standing alone as a label or heading
 // ("# Omitted", "Removed items:").
-var bareLabelRE = regexp.MustCompile(`^[^\p{L}\p{N}]*(?:removed|omitted|excluded|redacted|withheld|deleted|left\s+out)(?:\s+[\p{L}\p{N}'-]+){0,3}\s*[:：]?[^\p{L}\p{N}]*$`)
+var bareLabelRE = litre.Lazy(`^[^\p{L}\p{N}]*(?:removed|omitted|excluded|redacted|withheld|deleted|left\s+out)(?:\s+[\p{L}\p{N}'-]+){0,3}\s*[:：]?[^\p{L}\p{N}]*$`)
 
 func bareLabel(s string) bool { return bareLabelRE.MatchString(litre.ToLower(s)) }
 
@@ -223,7 +222,7 @@ func lastLine(reply string, body *split.Span, h Hit) bool {
 var changelogHeadingRE = litre.MustCompile(`(?i)^[\s#>*_-]*(?:added|changed|fixed|removed|deprecated|security|breaking\s+changes?|improvements?|bug\s*fixes|new\s+features?|what'?s\s+new|hinzugefügt|geändert|behoben|entfernt|ajouté|modifié|corrigé|supprimé|añadido|cambiado|corregido|eliminado)(?:$|[\s*:：][\s*_:：]*$)|^\s*[-*+]\s+\*\*(?:added|changed|fixed|removed|deprecated|security|docs|tests?|breaking|migration|refactor(?:ed)?|chore|build|ci)\s*:?\*\*\s*:?|^\s*#{1,6}\s+(?:summary|changes|changes\s+made|testing|test\s+plan|how\s+to\s+test|motivation|checklist|related\s+issues?)\s*$`)
 
 // listOrHeadingRE: a line that is a list item or a heading.
-var listOrHeadingRE = regexp.MustCompile(`^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|#{1,6}\s)`)
+var listOrHeadingRE = litre.Lazy(`^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|#{1,6}\s)`)
 
 // changelog reports whether the reply reads as a changelog or release
 // notes: at least two changelog headings. There removals listed under the
@@ -266,17 +265,17 @@ const ResidueRule = "residue-diff"
 // taken (a dash is prose). It is the specification of parseLabelled, which
 // runs in its place (the backtracking it needs was 2-3% of mine's CPU);
 // TestParseLabelled and FuzzParseLabelled hold the two equal.
-var labelledLineRE = regexp.MustCompile(`^\s*(?:[-*+•]\s+)?(?:\*\*|__)?["'` + "`" + `]?([\p{L}][\p{L}\p{N} _./()-]{0,40}?)["'` + "`" + `]?(?:\*\*|__)?\s*(?:[:：=]|:=)\s*(?:\*\*|__)?\s*(.*?)\s*,?\s*$`)
+var labelledLineRE = litre.Lazy(`^\s*(?:[-*+•]\s+)?(?:\*\*|__)?["'` + "`" + `]?([\p{L}][\p{L}\p{N} _./()-]{0,40}?)["'` + "`" + `]?(?:\*\*|__)?\s*(?:[:：=]|:=)\s*(?:\*\*|__)?\s*(.*?)\s*,?\s*$`)
 
 // withholdingValueRE: a value that holds back what was there.
-var withholdingValueRE = regexp.MustCompile(`(?i)\*{3,}|•{3,}|\bx{4,}\b|#{4,}|\b(?:redacted|removed|withheld|omitted|masked|undisclosed|confidential)\b|\bnot\s+(?:disclosed|shared|included|listed|provided|given|stated)\b|\b(?:shared|sent|provided|available|given|disclosed|discussed|communicated|supplied|handled)\s+(?:separately|in\s+person|privately|offline|directly|on\s+request|upon\s+request|later|elsewhere)\b|\b(?:on|upon)\s+request\b|auf\s+anfrage|vertraulich|sur\s+demande|confidentiel|a\s+petici[oó]n|confidencial|sob\s+consulta|su\s+richiesta|riservat[oa]|по\s+запросу|конфиденциально|保密|另行|非公開|別途|비공개`)
+var withholdingValueRE = litre.Lazy(`(?i)\*{3,}|•{3,}|\bx{4,}\b|#{4,}|\b(?:redacted|removed|withheld|omitted|masked|undisclosed|confidential)\b|\bnot\s+(?:disclosed|shared|included|listed|provided|given|stated)\b|\b(?:shared|sent|provided|available|given|disclosed|discussed|communicated|supplied|handled)\s+(?:separately|in\s+person|privately|offline|directly|on\s+request|upon\s+request|later|elsewhere)\b|\b(?:on|upon)\s+request\b|auf\s+anfrage|vertraulich|sur\s+demande|confidentiel|a\s+petici[oó]n|confidencial|sob\s+consulta|su\s+richiesta|riservat[oa]|по\s+запросу|конфиденциально|保密|另行|非公開|別途|비공개`)
 
 // residuePlaceholderRE: a placeholder in angle or square brackets.
 //
 // Both need a separator inside ("<internal-host>", "[client name]"), which
 // keeps out tags, generics and indexing (`<br>`, `List<T>`, `set[T]`,
 // `os.environ["KEY"]`).
-var residuePlaceholderRE = regexp.MustCompile(`<\p{L}[\p{L}\p{N}]*[-_ ][\p{L}\p{N} _-]{1,40}>|\[\p{L}[^\[\]"'=()]{0,38}\s[^\[\]"'=()]{1,38}\]`)
+var residuePlaceholderRE = litre.Lazy(`<\p{L}[\p{L}\p{N}]*[-_ ][\p{L}\p{N} _-]{1,40}>|\[\p{L}[^\[\]"'=()]{0,38}\s[^\[\]"'=()]{1,38}\]`)
 
 // residueValue reports whether now, the value of a label in the reply,
 // withholds the value was of the same label in the previous draft.
@@ -305,12 +304,12 @@ func residueValue(was, now string) bool {
 // insert as a word of its own ("your-password", "YourSecretKey", "my_token";
 // not "Mystic Falls"), or one ending in
 // here / example / placeholder / changeme ("password_here").
-var templateValueRE = regexp.MustCompile(`^(?:[A-Z]+(?:_[A-Z]+)+|(?:[Yy]our|[Mm]y|[Ee]nter|[Ii]nsert)(?:[-_ ][A-Za-z]+|[A-Z][a-z]+)+|(?i:[A-Za-z]+[-_ ])+(?i:here|example|placeholder|changeme)|(?i:changeme|placeholder))$`)
+var templateValueRE = litre.Lazy(`^(?:[A-Z]+(?:_[A-Z]+)+|(?:[Yy]our|[Mm]y|[Ee]nter|[Ii]nsert)(?:[-_ ][A-Za-z]+|[A-Z][a-z]+)+|(?i:[A-Za-z]+[-_ ])+(?i:here|example|placeholder|changeme)|(?i:changeme|placeholder))$`)
 
 // identifierRE: a type name (a compound CamelCase name or a common type
 // word), which a draft's label may be followed by without holding any
 // value.
-var identifierRE = regexp.MustCompile(`^(?:(?:[A-Z][a-z0-9]+){2,}|(?i:str|string|int|integer|float|double|bool|boolean|bytes|any|object|none|null|nil|optional|list|dict|map|array|number|secretstr|secret))(?:\[[A-Za-z0-9_, ]*\])?$`)
+var identifierRE = litre.Lazy(`^(?:(?:[A-Z][a-z0-9]+){2,}|(?i:str|string|int|integer|float|double|bool|boolean|bytes|any|object|none|null|nil|optional|list|dict|map|array|number|secretstr|secret))(?:\[[A-Za-z0-9_, ]*\])?$`)
 
 // residueValueMarkers holds, in lower case, a string that every match of
 // withholdingValueRE or residuePlaceholderRE contains: a line whose value
@@ -435,10 +434,10 @@ func residueHits(in Input, hits []Hit, lines []line) []Hit {
 // made ("I've made the following changes:", "Changes made:", "Here's what
 // I changed:"). Its list items are narration about the edit wherever the
 // splitter put them.
-var changesLeadRE = regexp.MustCompile(`(?i)^[\s#>*_]*(?:(?:i|we)(?:'ve|\s+have)?\s+(?:made|applied)\s+(?:the\s+following|these|a\s+few|some|several|two|three|four)\s+(?:\w+\s+)?(?:changes|edits|revisions|updates|adjustments|modifications|tweaks)|(?:summary\s+of\s+|key\s+|main\s+|list\s+of\s+)?(?:the\s+)?(?:changes|edits|revisions|adjustments|modifications|tweaks)(?:\s+(?:made|applied|i\s+made|in\s+this\s+version|to\s+the\s+(?:draft|code|text|script|file)))?|here(?:'s|\s+is|\s+are)\s+(?:what\s+(?:i\s+)?(?:changed|did|updated|removed|adjusted)|(?:a\s+)?(?:summary|list|rundown)\s+of\s+(?:the\s+)?(?:changes|edits))|what\s+(?:i\s+)?changed|what's\s+(?:changed|different))\b[^.!?\n]{0,40}[:：]\s*[*_]*\s*$`)
+var changesLeadRE = litre.Lazy(`(?i)^[\s#>*_]*(?:(?:i|we)(?:'ve|\s+have)?\s+(?:made|applied)\s+(?:the\s+following|these|a\s+few|some|several|two|three|four)\s+(?:\w+\s+)?(?:changes|edits|revisions|updates|adjustments|modifications|tweaks)|(?:summary\s+of\s+|key\s+|main\s+|list\s+of\s+)?(?:the\s+)?(?:changes|edits|revisions|adjustments|modifications|tweaks)(?:\s+(?:made|applied|i\s+made|in\s+this\s+version|to\s+the\s+(?:draft|code|text|script|file)))?|here(?:'s|\s+is|\s+are)\s+(?:what\s+(?:i\s+)?(?:changed|did|updated|removed|adjusted)|(?:a\s+)?(?:summary|list|rundown)\s+of\s+(?:the\s+)?(?:changes|edits))|what\s+(?:i\s+)?changed|what's\s+(?:changed|different))\b[^.!?\n]{0,40}[:：]\s*[*_]*\s*$`)
 
 // listItemRE: a list item line.
-var listItemRE = regexp.MustCompile(`^\s*(?:[-*+•]|\d{1,3}[.)])\s+`)
+var listItemRE = litre.Lazy(`^\s*(?:[-*+•]|\d{1,3}[.)])\s+`)
 
 // inChangesList reports whether the hit stands on an item of a list that a
 // changes lead introduces.

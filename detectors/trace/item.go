@@ -1,7 +1,6 @@
 package trace
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -73,7 +72,7 @@ var (
 	phoneRE   = litre.MustCompile(`(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}[\s.-]\d{2,4}(?:[\s.-]\d{2,4})?`).WithNeed(phoneShape)
 	moneyRE   = litre.MustCompile(`(?i)[$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|billion))?|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars|euros|pounds|k)\b`).WithNeed(moneyShape)
 	numberRE  = litre.MustCompile(`\b\d[\d,.\-]{2,}\d\b|\b\d{3,}\b`)
-	nameRE    = litre.New(regexp.MustCompile(`\b\p{Lu}\p{Ll}+(?:\s+(?:\p{Lu}\.|\p{Lu}\p{Ll}+))+\b`)).WithoutLiterals().WithNeed(nameShape)
+	nameRE    = litre.MustCompile(`\b\p{Lu}\p{Ll}+(?:\s+(?:\p{Lu}\.|\p{Lu}\p{Ll}+))+\b`).WithoutLiterals().WithNeed(nameShape)
 	addressRE = litre.MustCompile(`(?i)\b\d{1,5}\s*[a-z]?,?\s+(?:rue|avenue|av\.|street|st\.?|road|rd\.?|lane|ln\.?|boulevard|blvd\.?|drive|way|place|court|ct\.?|terrace|close|calle|avenida|straße|strasse|str\.|weg|allee|platz|via|viale)\b[^\n,;]{0,40}|\b(?:rue|calle|avenida|via|viale)\s+[^\n,;]{2,40}?\s+\d{1,5}\b|[\p{L}-]+(?:straße|strasse|weg|allee|platz|gasse)\s+\d{1,4}[a-z]?\b`)
 	assignRE  = litre.MustCompile(`(?i)\b[\w.-]*(?:token|key|secret|password|passwd|pwd|pass)[\w.-]*["']?\s*[:=]\s*["'` + "`" + `]?([^\s"'` + "`" + `,;]{4,})`)
 	secretRE  = litre.MustCompile(`\b(?:sk|pk|ghp|xox[bp]|AKIA)[-_A-Za-z0-9]{10,}\b|\b[A-Za-z0-9_\-]{24,}\b`)
@@ -387,23 +386,23 @@ var requestItemREs = []*litre.Re{
 }
 
 var (
-	quotedRE = []*regexp.Regexp{
-		regexp.MustCompile(`(?:^|[\s(\[:,])'([^'\n]{1,80}?)'(?:$|[\s.,;:!?)\]])`),
-		regexp.MustCompile(`"([^"\n]{1,80}?)"`),
-		regexp.MustCompile(`“([^”\n]{1,80}?)”`),
-		regexp.MustCompile(`‘([^’\n]{1,80}?)’`),
-		regexp.MustCompile("`([^`\n]{1,80}?)`"),
-		regexp.MustCompile(`「([^」\n]{1,40}?)」`),
+	quotedRE = []*litre.Regexp{
+		litre.Lazy(`(?:^|[\s(\[:,])'([^'\n]{1,80}?)'(?:$|[\s.,;:!?)\]])`),
+		litre.Lazy(`"([^"\n]{1,80}?)"`),
+		litre.Lazy(`“([^”\n]{1,80}?)”`),
+		litre.Lazy(`‘([^’\n]{1,80}?)’`),
+		litre.Lazy("`([^`\n]{1,80}?)`"),
+		litre.Lazy(`「([^」\n]{1,40}?)」`),
 	}
 	insteadQuotedRE = litre.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+["'“‘` + "`" + `]([^"'”’` + "`" + `\n]{1,80})["'”’` + "`" + `]`)
 	withdrawVerbRE  = litre.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask|get|pull|cross)\b|\b(?:remplac|reemplaz|sustitu|substitu|sostitu|ersetz)|\b(?:put|bring|say|name|list|write|hard-?code|commit|store|expose|nothing|not|no|keep)\b|don['’]?t\s+want|\b(?:ohne|sans|sin|sem|senza)\b|без|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|rausnehmen|herausnehmen|weglassen|rauslassen|supprim|retir|enl[eè]v|elimin|quita|borra|\btira|\btire\b|apaga|remov|exclu|togli|rimuov|cancell|\bleva\b|omett|удал|убер|убра|убрать|не\s+пиши|не\s+упоминай|删|去掉|去除|移除|拿掉|拿走|不要|别写|别提|不用写|消し|削除|省|書かない|外し|取り除|빼|삭제|지워|제거|없애`)
 	// diffCueRE: the request withdraws or replaces something, or says that
 	// something no longer holds, so a line gone from the draft is an item.
 	diffCueRE      = litre.MustCompile(`(?i)\b(?:now|anymore|any\s+more|no\s+longer|cancel(?:l?ed)?|moved|not\s+(?:coming|going|happening|available|true|correct|right|there))\b|不再|取消|nicht\s+mehr|plus\s+(?:là|disponible)|ya\s+no`)
-	leadingJunkRE  = regexp.MustCompile(`(?i)^(?:(?:the|a|an|my|our|your|his|her|their|this|that|these|those|all|any|every|each|some|of|about|on|to|also|just|please|entire|whole|following|using|naming|mentioning|saying|writing|listing|including|calling|putting|die|der|das|den|dem|meine|meinen|meiner|mein|bitte|la|le|les|el|los|las|mi|mis|mon|ma|mes|il|lo|gli|o|os|as|meu|minha)\s+|(?:l|d)['’]|(?:part|parts|section|sections|line|lines|bit|bits|sentence|sentences|paragraph|paragraphs|thing|things|stuff|info|information|details?|mentions?|references?|words?|phrase|reference)\s+(?:about|on|with|regarding|mentioning|where|that|of|to|containing)\s+|(?:mention|mentions|reference|references)\s+(?:of|to)\s+|anything\s+about\s+)+`)
-	trailingJunkRE = regexp.MustCompile(`(?i)(?:\s+(?:part|section|line|bit|sentence|paragraph|thing|stuff|one|entirely|completely|altogether|please|too|also|again|anymore|now|as\s+well|bitte|wieder|anywhere|everywhere|at\s+all|whatsoever|what\s+so\s+ever|in\s+(?:the|your)\s+(?:code|text|answer|response|email|message|letter))|[\s"'”’` + "`" + `.,;:!?)\]]+)+$`)
-	pronounHeadRE  = regexp.MustCompile(`(?i)^(?:(?:it|them|him|her|that|this)\s+(?:just|and|but|so|or|because|since|please|to|is|was|'s|would|will|can|could|should)\b|(?:who|which|whose|whom|whatever|whichever|where|when|if|what)\b)`)
-	pronounRE      = regexp.MustCompile(`(?i)^(?:it|that|this|them|those|these|him|her|he|she|they|us|me|you|everything|anything|all|one|the\s+(?:last|first|second|third|other)\s+one|that\s+one|this\s+one|those\s+ones|what\s+.*|some|more|less|something|stuff|things)$`)
+	leadingJunkRE  = litre.Lazy(`(?i)^(?:(?:the|a|an|my|our|your|his|her|their|this|that|these|those|all|any|every|each|some|of|about|on|to|also|just|please|entire|whole|following|using|naming|mentioning|saying|writing|listing|including|calling|putting|die|der|das|den|dem|meine|meinen|meiner|mein|bitte|la|le|les|el|los|las|mi|mis|mon|ma|mes|il|lo|gli|o|os|as|meu|minha)\s+|(?:l|d)['’]|(?:part|parts|section|sections|line|lines|bit|bits|sentence|sentences|paragraph|paragraphs|thing|things|stuff|info|information|details?|mentions?|references?|words?|phrase|reference)\s+(?:about|on|with|regarding|mentioning|where|that|of|to|containing)\s+|(?:mention|mentions|reference|references)\s+(?:of|to)\s+|anything\s+about\s+)+`)
+	trailingJunkRE = litre.Lazy(`(?i)(?:\s+(?:part|section|line|bit|sentence|paragraph|thing|stuff|one|entirely|completely|altogether|please|too|also|again|anymore|now|as\s+well|bitte|wieder|anywhere|everywhere|at\s+all|whatsoever|what\s+so\s+ever|in\s+(?:the|your)\s+(?:code|text|answer|response|email|message|letter))|[\s"'”’` + "`" + `.,;:!?)\]]+)+$`)
+	pronounHeadRE  = litre.Lazy(`(?i)^(?:(?:it|them|him|her|that|this)\s+(?:just|and|but|so|or|because|since|please|to|is|was|'s|would|will|can|could|should)\b|(?:who|which|whose|whom|whatever|whichever|where|when|if|what)\b)`)
+	pronounRE      = litre.Lazy(`(?i)^(?:it|that|this|them|those|these|him|her|he|she|they|us|me|you|everything|anything|all|one|the\s+(?:last|first|second|third|other)\s+one|that\s+one|this\s+one|those\s+ones|what\s+.*|some|more|less|something|stuff|things)$`)
 )
 
 // requestItem extracts the phrase naming the withdrawn or replaced item from
@@ -468,7 +467,7 @@ func itemOfRequest(req string, verb bool) string {
 	return q
 }
 
-var tracebackRE = regexp.MustCompile(`^\s*(?:-+>|\d+\s{2,}|File\s+"|Traceback\b|at\s+[\w.$]+\(|\^+\s*$|>>>|\$\s)`)
+var tracebackRE = litre.Lazy(`^\s*(?:-+>|\d+\s{2,}|File\s+"|Traceback\b|at\s+[\w.$]+\(|\^+\s*$|>>>|\$\s)`)
 
 // tracebackStart reports whether s, after its leading RE2 spaces, starts
 // with a byte that can open a tracebackRE match: a quick test before the
@@ -594,7 +593,7 @@ func quoteCloser(c byte) bool {
 
 // mannerRE: "without changing the facts", "without losing the tone": a
 // constraint on how to revise, not an item to withdraw (levels-v4).
-var mannerRE = regexp.MustCompile(`(?i)^(?:changing|altering|losing|breaking|affecting|touching|modifying|making|sounding|being|adding|rewriting|dropping\s+the\s+tone)\b`)
+var mannerRE = litre.Lazy(`(?i)^(?:changing|altering|losing|breaking|affecting|touching|modifying|making|sounding|being|adding|rewriting|dropping\s+the\s+tone)\b`)
 
 func cleanItem(x string) string {
 	x = strings.TrimSpace(x)
@@ -997,7 +996,7 @@ func (it *item) strongName(names []string) bool {
 
 // pronounObjectRE: a withdrawal whose object is a pronoun ("swap it for
 // Porto", "leave them out").
-var pronounObjectRE = regexp.MustCompile(`(?i)\b(?:remove|delete|drop|omit|cut|replace|swap|switch|change|take|leave|get\s+rid\s+of|lose|ditch|skip)\s+(?:it|them|that|this|those)\b`)
+var pronounObjectRE = litre.Lazy(`(?i)\b(?:remove|delete|drop|omit|cut|replace|swap|switch|change|take|leave|get\s+rid\s+of|lose|ditch|skip)\s+(?:it|them|that|this|those)\b`)
 
 // antecedent returns the proper name of a request whose withdrawal points
 // at it with a pronoun ("we've been to Lisbon twice already, swap it for
@@ -1030,8 +1029,8 @@ func antecedent(req, prev string) string {
 // or form of the draft; plainWithdrawRE: a verb that withdraws or replaces
 // something whatever its object.
 var (
-	fixOrReformatRE = regexp.MustCompile(`(?i)\b(?:fix|fixed|bug|bugs|crash|crashes|crashing|error|errors|exception|broken|wrong|off\s+by\s+one|doesn['’]?t\s+work|not\s+working|fails|failing|typo|typos|tone|sounds?|defensive|formal|informal|polite|friendlier|warmer|shorter|longer|concise|rewrite|rephrase|reword|translate|(?:less|more)\s+\w+)\b|修复|报错|错误|バグ|エラー|修正|오류|버그|korrigier|fehler|corrig|erreur|arregla|error|corrige|correggi|errore|исправ|ошибк`)
-	plainWithdrawRE = regexp.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|strip|redact|erase|hide|skip|eliminate|scrub|rid|take\s+(?:out|off|away)|leave\s+(?:out|off)|cut|get\s+\S+(?:\s+\S+){0,4}\s+out|replace|swap|switch|substitute|instead|rather\s+than|don['’]?t\s+(?:mention|include|name|say|use)|no\s+longer|anymore)\b|entfern|lösch|streich|weglass|supprim|retir|enlev|elimin|quita|borra|togli|rimuov|удал|убер|убра|删|去掉|移除|削除|消して|외|삭제|빼`)
+	fixOrReformatRE = litre.Lazy(`(?i)\b(?:fix|fixed|bug|bugs|crash|crashes|crashing|error|errors|exception|broken|wrong|off\s+by\s+one|doesn['’]?t\s+work|not\s+working|fails|failing|typo|typos|tone|sounds?|defensive|formal|informal|polite|friendlier|warmer|shorter|longer|concise|rewrite|rephrase|reword|translate|(?:less|more)\s+\w+)\b|修复|报错|错误|バグ|エラー|修正|오류|버그|korrigier|fehler|corrig|erreur|arregla|error|corrige|correggi|errore|исправ|ошибк`)
+	plainWithdrawRE = litre.Lazy(`(?i)\b(?:remove|delete|drop|omit|exclude|strip|redact|erase|hide|skip|eliminate|scrub|rid|take\s+(?:out|off|away)|leave\s+(?:out|off)|cut|get\s+\S+(?:\s+\S+){0,4}\s+out|replace|swap|switch|substitute|instead|rather\s+than|don['’]?t\s+(?:mention|include|name|say|use)|no\s+longer|anymore)\b|entfern|lösch|streich|weglass|supprim|retir|enlev|elimin|quita|borra|togli|rimuov|удал|убер|убра|删|去掉|移除|削除|消して|외|삭제|빼`)
 )
 
 // withdrawsNothing reports whether a request that names no item asks only
@@ -1046,7 +1045,7 @@ func withdrawsNothing(req string) bool {
 	return !plainWithdrawRE.MatchString(r)
 }
 
-var withoutMannerRE = regexp.MustCompile(`(?i)\bwithout\s+(?:changing|altering|losing|breaking|affecting|touching|modifying|making)\b`)
+var withoutMannerRE = litre.Lazy(`(?i)\bwithout\s+(?:changing|altering|losing|breaking|affecting|touching|modifying|making)\b`)
 
 // bodyOf returns the deliverable of a previous draft (its body when the
 // splitter finds one), so that its preface and closing offers are not
@@ -1200,7 +1199,7 @@ func valueFromPrevious(prev, reply string, cats []string) string {
 	return ""
 }
 
-var listMarkerRE = regexp.MustCompile(`^\s*(?:[-*+•>]|\d{1,3}[.)]|#{1,6})\s+`)
+var listMarkerRE = litre.Lazy(`^\s*(?:[-*+•>]|\d{1,3}[.)]|#{1,6})\s+`)
 
 func trimLine(l string) string {
 	if listMarkerStart(l) {

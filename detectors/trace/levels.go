@@ -1,7 +1,6 @@
 package trace
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -24,7 +23,7 @@ import (
 
 // objectForm is one way a trace sentence can say what was removed.
 type objectForm struct {
-	re    *regexp.Regexp
+	re    *litre.Regexp
 	group int  // the object; 0: the form names no object (a "kept" form)
 	stop  bool // the object ends at a location or reason phrase
 }
@@ -37,66 +36,66 @@ const (
 
 var (
 	// "took X out", "left X out", "kept X out", "left X off"
-	splitVerbRE = regexp.MustCompile(`(?i)\b(?:took|taken|take|left|leave|kept|keep|cut|pulled|moved|got)\s+(.{1,80}?)\s+(?:out|off)\b`)
+	splitVerbRE = litre.Lazy(`(?i)\b(?:took|taken|take|left|leave|kept|keep|cut|pulled|moved|got)\s+(.{1,80}?)\s+(?:out|off)\b`)
 	// active forms: "I removed X", "Swapped X for Y", "without X"
-	activeRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + enActive + `)\s+(.{1,120})`)
+	activeRE = litre.Lazy(`(?i)(?:^|[^\p{L}])(?:` + enActive + `)\s+(.{1,120})`)
 	// "with X removed", "with the vendor unnamed"
-	withRemovedRE = regexp.MustCompile(`(?i)\bwith\s+(.{1,80}?)\s+(?:` + enRemoved + `|unnamed|anonymi[sz]ed|blanked|blanked\s+out|redacted)\b`)
+	withRemovedRE = litre.Lazy(`(?i)\bwith\s+(.{1,80}?)\s+(?:` + enRemoved + `|unnamed|anonymi[sz]ed|blanked|blanked\s+out|redacted)\b`)
 	// passives: "X has been removed", "That bit's gone"
-	auxPassiveRE = regexp.MustCompile(`(?i)^(.{0,120}?)\s*(?:(?:has|have|had)\s+(?:now\s+)?been|(?:was|were|is|are|'s|’s)(?:\s+now)?(?:\s+been)?|got|gets)\s+(?:` + enRemoved + `|moved)\b` +
+	auxPassiveRE = litre.Lazy(`(?i)^(.{0,120}?)\s*(?:(?:has|have|had)\s+(?:now\s+)?been|(?:was|were|is|are|'s|’s)(?:\s+now)?(?:\s+been)?|got|gets)\s+(?:` + enRemoved + `|moved)\b` +
 		`|^(.{0,120}?)\s*(?:(?:is|are|'s|’s)\s+(?:no\s+longer|not)|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\s+(?:in|included|mentioned|listed|named|there|shown|part\s+of|anywhere|recorded|minuted|covered|documented|reported|detailed|described)\b`)
 	// residues: "(X withheld)", "X removed for anonymity", "(removed at your request)"
-	passiveRE = regexp.MustCompile(`(?i)^(.{0,120}?)\s*(?:` + enRemoved + `)\b`)
+	passiveRE = litre.Lazy(`(?i)^(.{0,120}?)\s*(?:` + enRemoved + `)\b`)
 	// "Password=REDACTED", "password: '********'"
-	residueKeyRE = regexp.MustCompile(`(?i)([\p{L}][\p{L}\p{N}_.-]*)["']?\s*[=:]\s*["'<\[(]*(?:redacted\b|removed\b|hidden\b|withheld\b|\*{3,}|x{4,}|•{3,})`)
+	residueKeyRE = litre.Lazy(`(?i)([\p{L}][\p{L}\p{N}_.-]*)["']?\s*[=:]\s*["'<\[(]*(?:redacted\b|removed\b|hidden\b|withheld\b|\*{3,}|x{4,}|•{3,})`)
 	// "https://<internal-host>/v2", "<your-token>"
-	placeholderRE = regexp.MustCompile(`<([\p{L}][\p{L}\p{N}]*[ _-][\p{L}\p{N} _-]{1,40})>`)
+	placeholderRE = litre.Lazy(`<([\p{L}][\p{L}\p{N}]*[ _-][\p{L}\p{N} _-]{1,40})>`)
 	// "I'll use Y instead", "uses Y instead": the new item only
-	useInsteadRE = regexp.MustCompile(`(?i)\b(?:use|uses|using|used|went\s+with|go\s+with|put|say|says|mention|list|switched\s+to|changed\s+(?:it\s+)?to|moved\s+(?:it\s+)?to)\s+(.{1,80}?)\s+instead\b`)
+	useInsteadRE = litre.Lazy(`(?i)\b(?:use|uses|using|used|went\s+with|go\s+with|put|say|says|mention|list|switched\s+to|changed\s+(?:it\s+)?to|moved\s+(?:it\s+)?to)\s+(.{1,80}?)\s+instead\b`)
 	// "kept it to Y", "kept only Y", "keeps it general": the complement is not named
-	keptRE = regexp.MustCompile(`(?i)\b(?:kept|keep|keeps|keeping)\b`)
+	keptRE = litre.Lazy(`(?i)\b(?:kept|keep|keeps|keeping)\b`)
 	// an object that is what was kept: "only the question about your balance"
-	keptOnlyRE = regexp.MustCompile(`(?i)^(?:only|just|it\s+to|it\s+(?:short|general|vague|brief))\b`)
+	keptOnlyRE = litre.Lazy(`(?i)^(?:only|just|it\s+to|it\s+(?:short|general|vague|brief))\b`)
 	// "Removed: X", "Removed from this version: X"
-	labelFirstRE = regexp.MustCompile(`(?i)^(?:` + enRemoved + `|removals?|omissions?|changes?|redactions?)(?:\s+(?:from|in)\s+[^:]{1,40})?\s*:\s*(.+)$`)
+	labelFirstRE = litre.Lazy(`(?i)^(?:` + enRemoved + `|removals?|omissions?|changes?|redactions?)(?:\s+(?:from|in)\s+[^:]{1,40})?\s*:\s*(.+)$`)
 	// "Door code: [removed]", "**Budget:** shared separately"
-	labelValueRE = regexp.MustCompile(`^([^:：=]{1,40}?)\s*[:：=]\s*(.*)$`)
+	labelValueRE = litre.Lazy(`^([^:：=]{1,40}?)\s*[:：=]\s*(.*)$`)
 	// lead words that are not part of what the sentence is about
-	leadRE = regexp.MustCompile(`(?i)^(?:(?:note|nb|n\.b\.|p\.?s\.?|todo|fixme|update|updated|changes?|edit|done|ok|okay|sure|understood|got\s+it|absolutely|of\s+course|as\s+requested|as\s+asked|per\s+your\s+request)\s*[:,.!—–-]*\s*)+`)
+	leadRE = litre.Lazy(`(?i)^(?:(?:note|nb|n\.b\.|p\.?s\.?|todo|fixme|update|updated|changes?|edit|done|ok|okay|sure|understood|got\s+it|absolutely|of\s+course|as\s+requested|as\s+asked|per\s+your\s+request)\s*[:,.!—–-]*\s*)+`)
 	// where an object ends: a location, a reason or the next clause
-	objectStopRE = regexp.MustCompile(`(?i)\s+(?:from|out\s+of|off|in\s+(?:this|the|your|that|these|its|our)|on\s+(?:this|the|your)|as\s+(?:requested|asked|you\s+asked|per)|as\b|per|at\s+(?:your|the)|for\s+(?:privacy|anonymity|confidentiality|now|this|the\s+(?:shared|public|final)|you)|so|since|because|to\s+(?:keep|make|protect|avoid)|and\s+(?:kept|moved|added|replaced|strengthened|reworded|rephrased|used|put|changed|made|left|set|the|it|now|i|we|took|removed|cut|dropped|deleted|trimmed|swapped|rewrote|rewritten)|for\s+(?:a|an|the|some|your)|aus|wie|(?:y|e|et|und|и)\s+(?:he|ho|ha|hemos|abbiamo|j'ai|j’ai|ai|habe|hab|haben|я|мы|deixei|dejé|ho\s+lasciato)|entirely|completely|altogether|now|this\s+time|anymore|any\s+more|with|by|instead|—|–|-|;|:|,)(?:\s|$|[.,;:!?)\]])|\s+for\s+["“'‘]|[;—–]|,\s|\.(?:\s|$)|[!?]`)
+	objectStopRE = litre.Lazy(`(?i)\s+(?:from|out\s+of|off|in\s+(?:this|the|your|that|these|its|our)|on\s+(?:this|the|your)|as\s+(?:requested|asked|you\s+asked|per)|as\b|per|at\s+(?:your|the)|for\s+(?:privacy|anonymity|confidentiality|now|this|the\s+(?:shared|public|final)|you)|so|since|because|to\s+(?:keep|make|protect|avoid)|and\s+(?:kept|moved|added|replaced|strengthened|reworded|rephrased|used|put|changed|made|left|set|the|it|now|i|we|took|removed|cut|dropped|deleted|trimmed|swapped|rewrote|rewritten)|for\s+(?:a|an|the|some|your)|aus|wie|(?:y|e|et|und|и)\s+(?:he|ho|ha|hemos|abbiamo|j'ai|j’ai|ai|habe|hab|haben|я|мы|deixei|dejé|ho\s+lasciato)|entirely|completely|altogether|now|this\s+time|anymore|any\s+more|with|by|instead|—|–|-|;|:|,)(?:\s|$|[.,;:!?)\]])|\s+for\s+["“'‘]|[;—–]|,\s|\.(?:\s|$)|[!?]`)
 )
 
 // Removal forms of other languages: the object is the group.
-var foreignObjectREs = []*regexp.Regexp{
+var foreignObjectREs = []*litre.Regexp{
 	// German: "Ich habe X entfernt", "X habe ich entfernt", "X wurde entfernt"
-	regexp.MustCompile(`(?i)\b(?:habe|haben|hab|hat)\s+(?:ich\s+|wir\s+)?(.{1,80}?)\s+(?:entfernt|gelöscht|gestrichen|weggelassen|herausgenommen|rausgenommen|ersetzt|ausgelassen|geschwärzt)\b`),
-	regexp.MustCompile(`(?i)^(.{1,80}?)\s+(?:habe|haben|hab)\s+(?:ich|wir)\b.*\b(?:entfernt|gelöscht|gestrichen|weggelassen|herausgenommen|rausgenommen|ersetzt|ausgelassen)\b`),
-	regexp.MustCompile(`(?i)^(.{0,80}?)\s+(?:wurde|wurden|ist|sind)\s+(?:\S+\s+){0,5}?(?:entfernt|gelöscht|gestrichen|weggelassen|herausgenommen|ersetzt|ausgelassen|geschwärzt)\b`),
-	regexp.MustCompile(`(?i)\bohne\s+(.{1,60})`),
+	litre.Lazy(`(?i)\b(?:habe|haben|hab|hat)\s+(?:ich\s+|wir\s+)?(.{1,80}?)\s+(?:entfernt|gelöscht|gestrichen|weggelassen|herausgenommen|rausgenommen|ersetzt|ausgelassen|geschwärzt)\b`),
+	litre.Lazy(`(?i)^(.{1,80}?)\s+(?:habe|haben|hab)\s+(?:ich|wir)\b.*\b(?:entfernt|gelöscht|gestrichen|weggelassen|herausgenommen|rausgenommen|ersetzt|ausgelassen)\b`),
+	litre.Lazy(`(?i)^(.{0,80}?)\s+(?:wurde|wurden|ist|sind)\s+(?:\S+\s+){0,5}?(?:entfernt|gelöscht|gestrichen|weggelassen|herausgenommen|ersetzt|ausgelassen|geschwärzt)\b`),
+	litre.Lazy(`(?i)\bohne\s+(.{1,60})`),
 	// French
-	regexp.MustCompile(`(?i)\b(?:retiré|retirée|retirés|supprimé|supprimée|supprimés|enlevé|enlevée|enlevés|omis|omise|remplacé|remplacée|masqué|caviardé)\s+(.{1,80})`),
-	regexp.MustCompile(`(?i)^(.{0,80}?)\s+(?:a|ont)\s+été\s+(?:retiré|retirée|retirés|supprimé|supprimée|supprimés|enlevé|enlevée|omis|omise|remplacé)`),
-	regexp.MustCompile(`(?i)\bsans\s+(.{1,60})`),
+	litre.Lazy(`(?i)\b(?:retiré|retirée|retirés|supprimé|supprimée|supprimés|enlevé|enlevée|enlevés|omis|omise|remplacé|remplacée|masqué|caviardé)\s+(.{1,80})`),
+	litre.Lazy(`(?i)^(.{0,80}?)\s+(?:a|ont)\s+été\s+(?:retiré|retirée|retirés|supprimé|supprimée|supprimés|enlevé|enlevée|omis|omise|remplacé)`),
+	litre.Lazy(`(?i)\bsans\s+(.{1,60})`),
 	// Spanish, Portuguese, Italian
-	regexp.MustCompile(`(?i)\b(?:eliminado|eliminada|quitado|quitada|borrado|borrada|omitido|omitida|suprimido|reemplazado|sustituido|tirei|tirado|tirada|removi|removido|removida|retirei|apaguei|exclu[ií]|eliminei|rimosso|rimossa|tolto|tolta|eliminato|eliminata|cancellato|omesso|sostituito)\s+(.{1,80})`),
-	regexp.MustCompile(`(?i)^(.{0,80}?)\s+(?:(?:ha|han|fue|fueron|foi|foram|è|sono|é)\s+(?:sido\s+|stato\s+|stata\s+)?)?(?:eliminado|eliminada|quitado|omitido|removido|removida|retirado|retirada|rimosso|rimossa|tolto|tolta|eliminato|eliminata|omesso|omessa)\b`),
-	regexp.MustCompile(`(?i)\b(?:sin|sem|senza)\s+(.{1,60})`),
+	litre.Lazy(`(?i)\b(?:eliminado|eliminada|quitado|quitada|borrado|borrada|omitido|omitida|suprimido|reemplazado|sustituido|tirei|tirado|tirada|removi|removido|removida|retirei|apaguei|exclu[ií]|eliminei|rimosso|rimossa|tolto|tolta|eliminato|eliminata|cancellato|omesso|sostituito)\s+(.{1,80})`),
+	litre.Lazy(`(?i)^(.{0,80}?)\s+(?:(?:ha|han|fue|fueron|foi|foram|è|sono|é)\s+(?:sido\s+|stato\s+|stata\s+)?)?(?:eliminado|eliminada|quitado|omitido|removido|removida|retirado|retirada|rimosso|rimossa|tolto|tolta|eliminato|eliminata|omesso|omessa)\b`),
+	litre.Lazy(`(?i)\b(?:sin|sem|senza)\s+(.{1,60})`),
 	// Russian
-	regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:убрал|убрала|убрали|удалил|удалила|удалили|исключил|исключила|вычеркнул|заменил|заменила)\s+(.{1,80})`),
-	regexp.MustCompile(`(?i)^(.{0,80}?)\s+(?:был|была|было|были)?\s*(?:удал[её]н|удалена|удалено|удалены|убран|убрана|убрано|убраны|исключ[её]н|исключена|исключено|исключены)`),
-	regexp.MustCompile(`(?i)(?:^|[^\p{L}])без\s+(.{1,60})`),
+	litre.Lazy(`(?i)(?:^|[^\p{L}])(?:убрал|убрала|убрали|удалил|удалила|удалили|исключил|исключила|вычеркнул|заменил|заменила)\s+(.{1,80})`),
+	litre.Lazy(`(?i)^(.{0,80}?)\s+(?:был|была|было|были)?\s*(?:удал[её]н|удалена|удалено|удалены|убран|убрана|убрано|убраны|исключ[её]н|исключена|исключено|исключены)`),
+	litre.Lazy(`(?i)(?:^|[^\p{L}])без\s+(.{1,60})`),
 }
 
 // cjkRemovalRE finds the removal verb of a Chinese, Japanese or Korean
 // trace; the object is what precedes it in its clause.
-var cjkRemovalRE = regexp.MustCompile(`删掉|删除|删去|去掉|去除|拿掉|移除|省略|隐去|抹去|不再提|不提|削除|消し|外し|省き|省略|除外|伏せ|삭제|제거|뺐|빼|지웠|생략`)
+var cjkRemovalRE = litre.Lazy(`删掉|删除|删去|去掉|去除|拿掉|移除|省略|隐去|抹去|不再提|不提|削除|消し|外し|省き|省略|除外|伏せ|삭제|제거|뺐|빼|지웠|생략`)
 
-var kanaHangulRE = regexp.MustCompile(`[\p{Hiragana}\p{Katakana}\p{Hangul}]`)
+var kanaHangulRE = litre.Lazy(`[\p{Hiragana}\p{Katakana}\p{Hangul}]`)
 
 // cjkFillerRE strips what a CJK clause holds besides the object: subjects,
 // aspect and politeness, "as you asked", "from the code" and particles.
-var cjkFillerRE = regexp.MustCompile(`我已经|我已|我们已经|我|已经|已按要求|已|按要求|按照要求|根据要求|按你说的|按您说的|按照你说的|如你所说|按照您的要求|照你说的|把|将|从[^，。、从]{0,12}?中|从[^，。、从]{0,8}?里|在[^，。、]{0,8}?中|了|的|相关|具体|内容|部分|那句话|这句话|那句|这句|那段话|这段话|那段|这段|那个|这个|那部分|这部分|那条|这条|一句|一行|一条|信息|段落|句子|理由|原因|事项|ご要望の通り|ご要望どおり|ご指示の通り|ご依頼の通り|おっしゃる通り|[^\s、。をはが]{1,12}から|の部分|部分|箇所|ところ|内容|理由|記載|こと|件|をは|を|は|が|の|요청하신\s*대로|말씀하신\s*대로|요청대로|[^\s]{1,10}에서|부분|내용|이유|은|는|을|를|이|가|[\s\p{P}\p{S}]`)
+var cjkFillerRE = litre.Lazy(`我已经|我已|我们已经|我|已经|已按要求|已|按要求|按照要求|根据要求|按你说的|按您说的|按照你说的|如你所说|按照您的要求|照你说的|把|将|从[^，。、从]{0,12}?中|从[^，。、从]{0,8}?里|在[^，。、]{0,8}?中|了|的|相关|具体|内容|部分|那句话|这句话|那句|这句|那段话|这段话|那段|这段|那个|这个|那部分|这部分|那条|这条|一句|一行|一条|信息|段落|句子|理由|原因|事项|ご要望の通り|ご要望どおり|ご指示の通り|ご依頼の通り|おっしゃる通り|[^\s、。をはが]{1,12}から|の部分|部分|箇所|ところ|内容|理由|記載|こと|件|をは|を|は|が|の|요청하신\s*대로|말씀하신\s*대로|요청대로|[^\s]{1,10}에서|부분|내용|이유|은|는|을|를|이|가|[\s\p{P}\p{S}]`)
 
 // removalObject returns what the trace sentence says was removed and
 // whether the sentence has a recognised removal form at all. The object
@@ -220,7 +219,7 @@ func cutObject(obj string) string {
 
 // lastClauseRE: where the subject of a passive or a residue starts at the
 // latest ("10:00 – (impegno personale rimosso)", "Note: the salary figure").
-var lastClauseRE = regexp.MustCompile(`\s[–—-]\s|:\s|[(\[|;]`)
+var lastClauseRE = litre.Lazy(`\s[–—-]\s|:\s|[(\[|;]`)
 
 // subjectOf cuts a passive's subject to its last clause and ends it like
 // an object.
@@ -349,7 +348,7 @@ func (it *item) genericIn(s string) bool {
 
 // pointerRE: a request phrase that only points at something the record
 // does not hold ("the part I highlighted", "the stuff we agreed on").
-var pointerRE = regexp.MustCompile(`(?i)\b(?:i|we|you|he|she|they|(?:my|our|your|his|her|their|the)\s+[\p{L}-]+)\s+(?:just\s+|already\s+)?(?:highlighted|mentioned|agreed|discussed|said|talked|flagged|marked|told|asked|circled|underlined|pointed|sent|showed|shared|crossed|struck|noted|commented|objected|complained|queried|questioned|starred|bracketed)\b|\b(?:earlier|before|above|previously)$`)
+var pointerRE = litre.Lazy(`(?i)\b(?:i|we|you|he|she|they|(?:my|our|your|his|her|their|the)\s+[\p{L}-]+)\s+(?:just\s+|already\s+)?(?:highlighted|mentioned|agreed|discussed|said|talked|flagged|marked|told|asked|circled|underlined|pointed|sent|showed|shared|crossed|struck|noted|commented|objected|complained|queried|questioned|starred|bracketed)\b|\b(?:earlier|before|above|previously)$`)
 
 func pointerPhrase(p string) bool { return p != "" && pointerRE.MatchString(p) }
 
@@ -405,13 +404,13 @@ var slotWords = map[string]bool{
 }
 
 // cjkValueRE: a CJK phrase ending in a kind of value or a slot.
-var cjkValueRE = regexp.MustCompile(`(?:密码|密钥|秘钥|电话|电话号码|手机|手机号|手机号码|号码|邮箱|地址|住址|姓名|名字|工资|薪资|薪水|金额|数字|数额|原因|理由|パスワード|キー|電話番号|電話|住所|名前|メールアドレス|番号|金額|理由|비밀번호|전화번호|주소|이름|키|번호|이유|연봉|급여|월급|토큰|令牌|年薪|年収|給料|給与|トークン)$`)
+var cjkValueRE = litre.Lazy(`(?:密码|密钥|秘钥|电话|电话号码|手机|手机号|手机号码|号码|邮箱|地址|住址|姓名|名字|工资|薪资|薪水|金额|数字|数额|原因|理由|パスワード|キー|電話番号|電話|住所|名前|メールアドレス|番号|金額|理由|비밀번호|전화번호|주소|이름|키|번호|이유|연봉|급여|월급|토큰|令牌|年薪|年収|給料|給与|トークン)$`)
 
 // phraseParts splits a request phrase into the items it lists.
-var phrasePartsRE = regexp.MustCompile(`(?i)\s*(?:,|;|、|/|\s(?:and|und|y|et|e|и|або|och|og)\s|和|与|及)\s*`)
+var phrasePartsRE = litre.Lazy(`(?i)\s*(?:,|;|、|/|\s(?:and|und|y|et|e|и|або|och|og)\s|和|与|及)\s*`)
 
 // prepRE marks where the head of an English-like noun phrase ends.
-var prepRE = regexp.MustCompile(`(?i)\s(?:of|about|for|from|in|on|with|that|which|who|whose|where|when|is|are|was|de|du|des|del|della|dello|di|da|do|dos|das|von|vom|zum|zur|о|об|про|из|в|во|на|для|от|с|со|chez|sur|à|au|aux|a|para|per|con)\s`)
+var prepRE = litre.Lazy(`(?i)\s(?:of|about|for|from|in|on|with|that|which|who|whose|where|when|is|are|was|de|du|des|del|della|dello|di|da|do|dos|das|von|vom|zum|zur|о|об|про|из|в|во|на|для|от|с|со|chez|sur|à|au|aux|a|para|per|con)\s`)
 
 // phraseDescribes reports whether a request phrase names a kind of value or
 // a slot rather than the item itself, or labels a value in the draft.
@@ -521,10 +520,10 @@ func singular(w string) string {
 }
 
 // labelLineRE finds "LABEL: VALUE", "LABEL = VALUE" and "| LABEL | VALUE |".
-var labelLineRE = regexp.MustCompile(`^[^\p{L}\p{N}]*([\p{L}\p{N}][^:=|：]{0,40}?)["']?\s*(?:[:=：]|\|)\s*(.+)$`)
+var labelLineRE = litre.Lazy(`^[^\p{L}\p{N}]*([\p{L}\p{N}][^:=|：]{0,40}?)["']?\s*(?:[:=：]|\|)\s*(.+)$`)
 
 // valueEndRE ends a labelled value: the next field of the line.
-var valueEndRE = regexp.MustCompile(`\s[·|•]\s|\s{2,}|;\s|\s—\s|\s\|`)
+var valueEndRE = litre.Lazy(`\s[·|•]\s|\s{2,}|;\s|\s—\s|\s\|`)
 
 // labelTokens splits a label into lower-case words (snake_case, camelCase
 // and kebab-case included).
@@ -794,7 +793,7 @@ func tokensWithPos(s string) []posTok {
 }
 
 // cjkTrimRE drops what a CJK request phrase holds around the item.
-var cjkTrimRE = regexp.MustCompile(`^(?:我的|我们的|我|和|跟|与|关于|有关)+|(?:那个|这个|那部分|这部分|部分|的事情|的事|那件事|这件事|相关内容|内容|那句话|那句|那段|のこと|のところ|の件|の部分|について|에\s*대한|얘기|이야기|부분|내용|\s)+$`)
+var cjkTrimRE = litre.Lazy(`^(?:我的|我们的|我|和|跟|与|关于|有关)+|(?:那个|这个|那部分|这部分|部分|的事情|的事|那件事|这件事|相关内容|内容|那句话|那句|那段|のこと|のところ|の件|の部分|について|에\s*대한|얘기|이야기|부분|내용|\s)+$`)
 
 // addPhraseNames adds the names of the item given by a request phrase that
 // names it: the phrase itself and its name words. A word that is still in
@@ -906,12 +905,12 @@ func (it *item) properInPrev(w string) bool {
 	}
 }
 
-var titleBeforeRE = regexp.MustCompile(`(?:^|[^\p{L}])(?:Dr|Mr|Mrs|Ms|Prof|St|Sr|Jr|Hr|Fr)\.$`)
+var titleBeforeRE = litre.Lazy(`(?:^|[^\p{L}])(?:Dr|Mr|Mrs|Ms|Prof|St|Sr|Jr|Hr|Fr)\.$`)
 
 // replacedRE: a trace sentence naming the old item of a replacement
 // ("instead of Friday", "(replacing Sapiens)", "reduced from 5 replicas").
 // à is no RE2 word character: its boundary is spelled out.
-var replacedRE = regexp.MustCompile(`(?i)(?:\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|replaced|swapped(?:\s+out)?|reduced\s+from|changed\s+from|moved\s+from|down\s+from|up\s+from|au\s+lieu\s+de|en\s+lugar\s+de|en\s+vez\s+de|em\s+vez\s+de|invece\s+di|statt|anstelle\s+von|anstatt)|(?:^|[^\p{L}\p{N}_])à\s+la\s+place\s+de)\s+(.{1,60})`)
+var replacedRE = litre.Lazy(`(?i)(?:\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|replaced|swapped(?:\s+out)?|reduced\s+from|changed\s+from|moved\s+from|down\s+from|up\s+from|au\s+lieu\s+de|en\s+lugar\s+de|en\s+vez\s+de|em\s+vez\s+de|invece\s+di|statt|anstelle\s+von|anstatt)|(?:^|[^\p{L}\p{N}_])à\s+la\s+place\s+de)\s+(.{1,60})`)
 
 // replacedNames returns the words by which a trace sentence names the old
 // item of a replacement: words the previous draft held (proper names and
@@ -1084,7 +1083,7 @@ func wordStartIn(low, t string) bool {
 
 // newItemRE: a replacement and its new item ("swapped that for “a medical
 // appointment”", "replaced it with a generic reason").
-var newItemRE = regexp.MustCompile(`(?i)\b(?:swapped|swap|swapping|replaced|replace|replacing|changed|substituted|switched)\b.{0,80}?\s(?:for|with|to|by)\s+(.{1,80})`)
+var newItemRE = litre.Lazy(`(?i)\b(?:swapped|swap|swapping|replaced|replace|replacing|changed|substituted|switched)\b.{0,80}?\s(?:for|with|to|by)\s+(.{1,80})`)
 
 // neutralWords name a replacement that says nothing about the old item.
 var neutralWords = map[string]bool{"placeholder": true, "placeholders": true, "variable": true, "variables": true,
@@ -1109,7 +1108,7 @@ func newItemRevealing(sentence string) bool {
 }
 
 // residueCellRE: a table cell that is only a removal residue.
-var residueCellRE = regexp.MustCompile(`(?i)^[\s*_]*[\[(<]?\s*(?:redacted|removed|withheld|hidden|omitted)\b[^|]{0,40}$`)
+var residueCellRE = litre.Lazy(`(?i)^[\s*_]*[\[(<]?\s*(?:redacted|removed|withheld|hidden|omitted)\b[^|]{0,40}$`)
 
 // cellLabel returns the column header of a residue cell in one of the
 // reply's tables (gold README rule 6: the header is the residue's label,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"unicode"
@@ -128,11 +129,24 @@ func (rs *ruleSet) byID(id string) *Rule {
 	return nil
 }
 
-var macroRE = regexp.MustCompile(`\{\{([A-Za-z0-9_]+)\}\}`)
+var macroRE = litre.Lazy(`\{\{([A-Za-z0-9_]+)\}\}`)
 
-// parseRules reads the rules format described at the top of rules.txt.
-func parseRules(src string) (*ruleSet, error) {
+// parseRules reads the rules format described at the top of rules.txt,
+// compiling every pattern (on all processors) to report those that do not.
+func parseRules(src string) (*ruleSet, error) { return readRules(src, true) }
+
+// readRules is parseRules; unless check is set, each pattern is compiled on
+// first use instead (litre.Lazily), which spares a scan of a few replies
+// the compiling of the hundreds of patterns whose filters its text never
+// passes. The embedded rules are read so; TestEmbeddedRulesCompile checks
+// them.
+func readRules(src string, check bool) (*ruleSet, error) {
 	rs := &ruleSet{}
+	type pending struct {
+		line int
+		re   *litre.Re
+	}
+	var toCheck []pending
 	macros := map[string]string{}
 	var cur *Rule
 	var curV *veto
@@ -155,11 +169,9 @@ func parseRules(src string) (*ruleSet, error) {
 		if err != nil {
 			return nil, err
 		}
-		re, err := regexp.Compile("(?i)" + s)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %v", line, err)
-		}
-		return litre.New(re), nil
+		re := litre.Lazily("(?i)" + s)
+		toCheck = append(toCheck, pending{line, re})
+		return re, nil
 	}
 	sc := bufio.NewScanner(strings.NewReader(src))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
@@ -208,6 +220,25 @@ func parseRules(src string) (*ruleSet, error) {
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
+	}
+	if check {
+		errs := make([]error, len(toCheck))
+		var wg sync.WaitGroup
+		for w := range runtime.GOMAXPROCS(0) {
+			wg.Go(func() {
+				for i := w; i < len(toCheck); i += runtime.GOMAXPROCS(0) {
+					if err := toCheck[i].re.Compile(); err != nil {
+						errs[i] = fmt.Errorf("line %d: %v", toCheck[i].line, err)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				return nil, err // the first in the file
+			}
+		}
 	}
 	anchored := false
 	for _, r := range rs.Rules {

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/detectors/internal/litre"
 )
 
 // fires reports whether rule r alone fires on text taken as one prose
@@ -291,5 +293,34 @@ func TestRulesVersionCheap(t *testing.T) {
 		if got := rulesVersion(src); got != want {
 			t.Errorf("rulesVersion(%q) = %q, want %q", src, got, want)
 		}
+	}
+}
+
+// The embedded rules are read without compiling their patterns (readRules
+// with check unset, compiled on first use); parseRules compiles them all
+// and must accept them, with the same rules in the same order.
+func TestEmbeddedRulesCompile(t *testing.T) {
+	checked, err := parseRules(defaultRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lazy := defaultSet()
+	if len(checked.Rules) != len(lazy.Rules) || len(checked.vetoes) != len(lazy.vetoes) {
+		t.Fatalf("parseRules read %d rules and %d vetoes, the lazy read %d and %d",
+			len(checked.Rules), len(checked.vetoes), len(lazy.Rules), len(lazy.vetoes))
+	}
+	for i, r := range checked.Rules {
+		if lr := lazy.Rules[i]; lr.ID != r.ID || len(lr.patterns) != len(r.patterns) {
+			t.Errorf("rule %d: %s (%d patterns) against %s (%d)", i, r.ID, len(r.patterns), lr.ID, len(lr.patterns))
+		}
+	}
+}
+
+// Every expression the detectors declare at package level (litre.MustCompile
+// and litre.Lazy, compiled on first use) compiles: this test binary links
+// trace, split, deliverable and sentences.
+func TestDeclaredExpressionsCompile(t *testing.T) {
+	if err := litre.CompileAll(); err != nil {
+		t.Fatal(err)
 	}
 }

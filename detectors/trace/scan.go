@@ -1,7 +1,6 @@
 package trace
 
 import (
-	"regexp"
 	"strings"
 	"sync"
 	"unicode"
@@ -31,7 +30,7 @@ var defaultSet = sync.OnceValue(func() *ruleSet { return mustParse(defaultRules)
 var defaultVersion = rulesVersion(defaultRules)
 
 func mustParse(src string) *ruleSet {
-	rs, err := parseRules(src)
+	rs, err := readRules(src, false)
 	if err != nil {
 		panic("trace: embedded rules: " + err.Error())
 	}
@@ -159,7 +158,7 @@ var proseLangs = map[string]bool{
 	"email": true, "letter": true, "none": true, "output": true, "rst": true, "org": true, "tex": false,
 }
 
-var codeLineRE = regexp.MustCompile(`[;{}=]|^\s*(?:def|class|import|from|return|if|for|while|function|const|let|var|public|private|package|func|#include|select|insert|update|create|echo|cd|npm|pip|git|sudo)\b|\)\s*$|^\s*(?://|/\*|#|--|<[a-zA-Z/!])`)
+var codeLineRE = litre.Lazy(`[;{}=]|^\s*(?:def|class|import|from|return|if|for|while|function|const|let|var|public|private|package|func|#include|select|insert|update|create|echo|cd|npm|pip|git|sudo)\b|\)\s*$|^\s*(?://|/\*|#|--|<[a-zA-Z/!])`)
 
 // codeLine is codeLineRE.MatchString(s), read without the regexp engine
 // (the expression has no literal prefix, so the engine steps through every
@@ -226,7 +225,7 @@ type commentState struct {
 	inHTML  bool // inside <!-- ... -->
 }
 
-var preprocessorRE = regexp.MustCompile(`^#\s*(?:include|define|if|ifdef|ifndef|endif|else|elif|pragma|import|region|endregion|undef|error|warning|line)\b`)
+var preprocessorRE = litre.Lazy(`^#\s*(?:include|define|if|ifdef|ifndef|endif|else|elif|pragma|import|region|endregion|undef|error|warning|line)\b`)
 
 // commentSpan returns the comment text of a code line as offsets into s
 // (markers excluded), or ok=false when the line has no comment.
@@ -615,10 +614,10 @@ func (rs *ruleSet) opensList(reply string, l line, u unit) bool {
 }
 
 var (
-	itemRE    = regexp.MustCompile(`^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S`)
-	indentRE  = regexp.MustCompile(`^(?:\s{2,}|\t)\S`)
-	quoteRE   = regexp.MustCompile(`^\s*>`)
-	headingRE = regexp.MustCompile(`^\s{0,3}(#{1,6})(?:\s|$)`)
+	itemRE    = litre.Lazy(`^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S`)
+	indentRE  = litre.Lazy(`^(?:\s{2,}|\t)\S`)
+	quoteRE   = litre.Lazy(`^\s*>`)
+	headingRE = litre.Lazy(`^\s{0,3}(#{1,6})(?:\s|$)`)
 )
 
 // indentOf counts leading blanks (a tab counts 4).

@@ -1,10 +1,10 @@
 package litre
 
 import (
-	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -75,7 +75,7 @@ func (l *litSet) in(s string) bool {
 const dfaMin = 4
 
 // newFilter builds the filter of re.
-func newFilter(re *regexp.Regexp) *filter {
+func newFilter(re *Regexp) *filter {
 	f := &filter{}
 	tree, err := syntax.Parse(re.String(), syntax.Perl)
 	if err != nil {
@@ -109,7 +109,7 @@ func newFilter(re *regexp.Regexp) *filter {
 		}
 	}
 	f.on = f.anchored || len(f.sets) > 0
-	if prefix, _ := re.LiteralPrefix(); !anchoredStart(tree) && prefix == "" {
+	if !anchoredStart(tree) && !hasLiteralPrefix(tree) {
 		f.st = newStarts(re, tree, f.fold)
 	}
 	return f
@@ -149,6 +149,31 @@ func anchoredStart(re *syntax.Regexp) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// hasLiteralPrefix reports whether the program of the simplified tree re
+// starts with a literal rune: whether re.LiteralPrefix() of an expression
+// not anchored at its start is not empty (regexp's prog.Prefix, which
+// skips captures and no-ops), found without compiling the expression.
+func hasLiteralPrefix(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if len(re.Rune) == 0 {
+			return false
+		}
+		// (a rune that folds to no other is compiled without FoldCase)
+		r := re.Rune[0]
+		return r != utf8.RuneError && (re.Flags&syntax.FoldCase == 0 || unicode.SimpleFold(r) == r)
+	case syntax.OpCapture, syntax.OpPlus:
+		return hasLiteralPrefix(re.Sub[0])
+	case syntax.OpConcat:
+		for _, sub := range re.Sub {
+			if sub.Op != syntax.OpEmptyMatch {
+				return hasLiteralPrefix(sub)
+			}
+		}
 	}
 	return false
 }

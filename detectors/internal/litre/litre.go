@@ -30,18 +30,24 @@ import (
 // methods of the embedded regexp.Regexp run it as it is, for use after
 // [Re.MayMatch] or [Re.MayMatchString] has said the text may match.
 type Re struct {
-	*regexp.Regexp
+	*Regexp
 	need func(string) bool // another necessary condition of a match (nil: none)
 	once sync.Once
 	lf   *filter // built on first use (see prefilter), unless set beforehand
 }
 
 // New returns re with its literal filter.
-func New(re *regexp.Regexp) *Re { return &Re{Regexp: re} }
+func New(re *regexp.Regexp) *Re { return &Re{Regexp: compiled(re)} }
 
-// MustCompile compiles expr with regexp.MustCompile (panicking on an
-// error) and returns it with its literal filter.
-func MustCompile(expr string) *Re { return New(regexp.MustCompile(expr)) }
+// MustCompile returns expr with its literal filter, both built on first
+// use (see [Regexp]): an expression that does not compile panics then, as
+// regexp.MustCompile would, and [CompileAll] finds it beforehand.
+func MustCompile(expr string) *Re { return &Re{Regexp: Lazy(expr)} }
+
+// Lazily returns expr (compiled on first use, see [Regexp]) with its
+// literal filter: the compiling of an expression whose filter never lets a
+// text through is never paid for.
+func Lazily(expr string) *Re { return &Re{Regexp: &Regexp{expr: expr}} }
 
 // WithNeed sets need as another necessary condition of a match: a text for
 // which need is false is taken to hold no match without the expression

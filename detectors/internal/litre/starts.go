@@ -47,7 +47,7 @@ type starts struct {
 	// cost as much as the expression itself, and many filters never see a
 	// start at 0, or any start at all):
 	expr    string
-	whole   *regexp.Regexp // the expression itself, should a form not compile
+	whole   *Regexp // the expression itself, should a form not compile
 	at0Once sync.Once
 	at0     *regexp.Regexp // \A(?:expr), for a start at 0
 	ctxOnce sync.Once
@@ -56,7 +56,7 @@ type starts struct {
 
 // newStarts returns the start finder of expr, whose simplified tree is
 // tree, or nil when some top-level alternative has no start literals.
-func newStarts(re *regexp.Regexp, tree *syntax.Regexp, fold bool) *starts {
+func newStarts(re *Regexp, tree *syntax.Regexp, fold bool) *starts {
 	expr := re.String()
 	for tree.Op == syntax.OpCapture {
 		tree = tree.Sub[0]
