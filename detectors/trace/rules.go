@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/bits"
 	"regexp"
-	"runtime"
 	"strings"
 	"sync"
 	"unicode"
@@ -222,21 +221,13 @@ func readRules(src string, check bool) (*ruleSet, error) {
 		return nil, err
 	}
 	if check {
-		errs := make([]error, len(toCheck))
-		var wg sync.WaitGroup
-		for w := range runtime.GOMAXPROCS(0) {
-			wg.Go(func() {
-				for i := w; i < len(toCheck); i += runtime.GOMAXPROCS(0) {
-					if err := toCheck[i].re.Compile(); err != nil {
-						errs[i] = fmt.Errorf("line %d: %v", toCheck[i].line, err)
-					}
-				}
-			})
+		list := make([]*litre.Regexp, len(toCheck))
+		for i, p := range toCheck {
+			list[i] = p.re.Regexp
 		}
-		wg.Wait()
-		for _, err := range errs {
+		for i, err := range litre.CompileEach(list) {
 			if err != nil {
-				return nil, err // the first in the file
+				return nil, fmt.Errorf("line %d: %v", toCheck[i].line, err) // the first in the file
 			}
 		}
 	}

@@ -178,6 +178,12 @@ func TestParseRulesErrors(t *testing.T) {
 			}
 		})
 	}
+	// Of several bad patterns (compiled in parallel), the first in the file
+	// is reported, by line.
+	src := "rule a\nkeywords x\npattern ok\npattern (\nrule b\npattern [z-a]\n"
+	if _, err := parseRules(src); err == nil || !strings.HasPrefix(err.Error(), "line 4: ") {
+		t.Errorf("parseRules(%q) = %v, want the error of line 4", src, err)
+	}
 }
 
 func TestNormalize(t *testing.T) {

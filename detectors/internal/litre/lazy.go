@@ -62,38 +62,36 @@ func (r *Regexp) String() string { return r.expr }
 
 // CompileAll compiles every expression declared with Lazy or MustCompile
 // that is not compiled yet, on all processors, and returns the errors of
-// those that do not compile (each naming its expression). Programs call it
-// to pay for the compiling up front and in parallel, tests to check every
-// expression.
+// those that do not compile, each naming its expression: tests call it to
+// check every expression the program declares.
 func CompileAll() error {
 	registry.Lock()
 	all := append([]*Regexp(nil), registry.all...)
 	registry.Unlock()
-	return compileAll(all)
+	errs := CompileEach(all)
+	for i, err := range errs {
+		if err != nil {
+			errs[i] = fmt.Errorf("litre: %q: %w", all[i].expr, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
-// compileAll compiles the expressions of all, on all processors.
-func compileAll(all []*Regexp) error {
+// CompileEach compiles the expressions of list that are not compiled yet,
+// on all processors, and returns the error of each (nil: it compiles).
+func CompileEach(list []*Regexp) []error {
 	var next atomic.Int64
-	errs := make([]error, len(all))
+	errs := make([]error, len(list))
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(all)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(all) {
-					return
-				}
-				if err := all[i].Compile(); err != nil {
-					errs[i] = fmt.Errorf("litre: %q: %w", all[i].expr, err)
-				}
+	for range min(runtime.GOMAXPROCS(0), len(list)) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(list); i = int(next.Add(1)) - 1 {
+				errs[i] = list[i].Compile()
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	return errors.Join(errs...)
+	return errs
 }
 
 // The methods of regexp.Regexp, compiling first.

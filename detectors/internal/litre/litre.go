@@ -27,7 +27,7 @@ import (
 //
 // MatchString, FindString, FindStringIndex and FindStringSubmatch give the
 // expression's results, skipping it on text that cannot match; the other
-// methods of the embedded regexp.Regexp run it as it is, for use after
+// methods of the embedded [Regexp] run it as it is, for use after
 // [Re.MayMatch] or [Re.MayMatchString] has said the text may match.
 type Re struct {
 	*Regexp
@@ -44,9 +44,9 @@ func New(re *regexp.Regexp) *Re { return &Re{Regexp: compiled(re)} }
 // regexp.MustCompile would, and [CompileAll] finds it beforehand.
 func MustCompile(expr string) *Re { return &Re{Regexp: Lazy(expr)} }
 
-// Lazily returns expr (compiled on first use, see [Regexp]) with its
-// literal filter: the compiling of an expression whose filter never lets a
-// text through is never paid for.
+// Lazily is MustCompile for an expression made at run time (a rules file's
+// pattern): it is not kept for CompileAll, so it goes when its owner does,
+// and the caller checks it (Regexp.Compile or CompileEach).
 func Lazily(expr string) *Re { return &Re{Regexp: &Regexp{expr: expr}} }
 
 // WithNeed sets need as another necessary condition of a match: a text for
