@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 )
@@ -50,9 +51,8 @@ func compiled(re *regexp.Regexp) *Regexp {
 
 // Std returns the compiled expression, compiling it now if need be.
 func (r *Regexp) Std() *regexp.Regexp {
-	r.once.Do(func() { r.re, _ = regexp.Compile(r.expr) })
-	if r.re == nil {
-		regexp.MustCompile(r.expr) // panics, naming the error
+	if err := r.Compile(); err != nil {
+		panic("regexp: Compile(" + strconv.Quote(r.expr) + "): " + err.Error()) // as regexp.MustCompile
 	}
 	return r.re
 }
@@ -94,13 +94,10 @@ func CompileEach(list []*Regexp) []error {
 	return errs
 }
 
-// The methods of regexp.Regexp, compiling first.
+// The methods of regexp.Regexp that the detectors call, compiling first.
 
 // MatchString is regexp.Regexp.MatchString.
 func (r *Regexp) MatchString(s string) bool { return r.Std().MatchString(s) }
-
-// Match is regexp.Regexp.Match.
-func (r *Regexp) Match(b []byte) bool { return r.Std().Match(b) }
 
 // FindString is regexp.Regexp.FindString.
 func (r *Regexp) FindString(s string) string { return r.Std().FindString(s) }
@@ -139,11 +136,6 @@ func (r *Regexp) ReplaceAllString(src, repl string) string {
 	return r.Std().ReplaceAllString(src, repl)
 }
 
-// ReplaceAllLiteralString is regexp.Regexp.ReplaceAllLiteralString.
-func (r *Regexp) ReplaceAllLiteralString(src, repl string) string {
-	return r.Std().ReplaceAllLiteralString(src, repl)
-}
-
 // ReplaceAllStringFunc is regexp.Regexp.ReplaceAllStringFunc.
 func (r *Regexp) ReplaceAllStringFunc(src string, repl func(string) string) string {
 	return r.Std().ReplaceAllStringFunc(src, repl)
@@ -155,16 +147,8 @@ func (r *Regexp) Split(s string, n int) []string { return r.Std().Split(s, n) }
 // SubexpIndex is regexp.Regexp.SubexpIndex.
 func (r *Regexp) SubexpIndex(name string) int { return r.Std().SubexpIndex(name) }
 
-// SubexpNames is regexp.Regexp.SubexpNames.
-func (r *Regexp) SubexpNames() []string { return r.Std().SubexpNames() }
-
 // NumSubexp is regexp.Regexp.NumSubexp.
 func (r *Regexp) NumSubexp() int { return r.Std().NumSubexp() }
-
-// LiteralPrefix is regexp.Regexp.LiteralPrefix.
-func (r *Regexp) LiteralPrefix() (prefix string, complete bool) {
-	return r.Std().LiteralPrefix()
-}
 
 // Compile compiles the expression now if it is not compiled yet, returning
 // regexp.Compile's error instead of panicking.
