@@ -298,6 +298,41 @@ func TestSelectWithin(t *testing.T) {
 	}
 }
 
+func TestTakeASCIITurns(t *testing.T) {
+	msg := func(role, content string) Message { return Message{Role: role, Content: content} }
+	convs := []Conversation{{ID: "c1", Messages: []Message{
+		msg("user", "write a poem"),
+		msg("assistant", "Here it is."),
+		msg("user", "make it shorter"), // ASCII only: taken
+		msg("assistant", "Shorter."),
+		msg("user", "换一个标题"), // Han: kept
+		msg("assistant", "好的"),
+		msg("user", "plus court, merci"), // no accented letter: taken
+		msg("assistant", "D'accord."),
+		msg("user", "réécris-le"), // accented letter: kept
+		msg("assistant", "Voilà."),
+		msg("user", "ok → next “step” 👍"), // arrow, curly quotes and emoji are not letters: taken
+	}}}
+	taken := map[TurnKey]bool{}
+	TakeASCIITurns(convs, taken)
+	want := map[TurnKey]bool{{"c1", 2}: true, {"c1", 6}: true, {"c1", 10}: true}
+	if !reflect.DeepEqual(taken, want) {
+		t.Errorf("taken %v, want %v (the first user message is never a candidate)", taken, want)
+	}
+	got, err := SelectWithin(convs, 1, 2, "n", map[string]bool{"c1": true}, taken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var idx []int
+	for _, p := range got {
+		idx = append(idx, p.TurnIndex)
+	}
+	slices.Sort(idx)
+	if !slices.Equal(idx, []int{4, 8}) {
+		t.Errorf("drew turns %v, want [4 8]", idx)
+	}
+}
+
 func strPtr(s string) *string { return &s }
 
 func TestMaterialise(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/revtrace/revtrace/corpora"
 	"github.com/revtrace/revtrace/eval"
@@ -123,6 +124,31 @@ func SelectWithin(convs []Conversation, seed uint64, n int, prefix string, withi
 		return nil, fmt.Errorf("asked for %d turns, the conversations hold %d later user turns not taken", n, len(cands))
 	}
 	return draw(cands, seed, n, prefix, func(p *Pick) *string { return &p.ID }), nil
+}
+
+// TakeASCIITurns adds to taken every later user turn of convs whose text
+// holds no letter outside ASCII, so that a draw given taken keeps only
+// turns with such a letter: a set enriched in the languages other than
+// English (WildChat's Chinese, Russian, Spanish, French, ...). Turns in a
+// Latin-script language written without accents are left out with the
+// English ones; English turns with one accented word are kept.
+func TakeASCIITurns(convs []Conversation, taken map[TurnKey]bool) {
+	for _, c := range convs {
+		for i, m := range c.Messages {
+			if IsLaterUserTurn(c.Messages, i) && !hasNonASCIILetter(m.Content) {
+				taken[TurnKey{c.ID, i}] = true
+			}
+		}
+	}
+}
+
+func hasNonASCIILetter(s string) bool {
+	for _, r := range s {
+		if r > unicode.MaxASCII && unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // TurnKey names a turn: its conversation and message index.

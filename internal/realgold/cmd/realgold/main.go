@@ -45,7 +45,7 @@ func main() {
 	}
 }
 
-const usage = "usage: realgold select [-seed 1] [-n 400] [-prefix r1] [-exclude LABELS,...] [-within LABELS,... -taken LABELS,...] [-out FILE] SAMPLE\n" +
+const usage = "usage: realgold select [-seed 1] [-n 400] [-prefix r1] [-exclude LABELS,...] [-within LABELS,... -taken LABELS,... [-non-ascii]] [-out FILE] SAMPLE\n" +
 	"       realgold materialise -labels LABELS -out FILE SAMPLE\n" +
 	"       realgold select-replies [-seed 1] [-n 0] -prefix P [-out FILE] -from LABELS,... SAMPLE\n" +
 	"       realgold sheet -picks PICKS -out FILE SAMPLE\n" +
@@ -82,14 +82,15 @@ func runSelect(args []string, stdout io.Writer) error {
 	exclude := fs.String("exclude", "", "comma-separated label or selection files whose conversations are left out")
 	within := fs.String("within", "", "comma-separated label or selection files: draw only from their conversations")
 	taken := fs.String("taken", "", "with -within: comma-separated label or selection files whose turns are left out")
+	nonASCII := fs.Bool("non-ascii", false, "with -within: draw only turns holding a letter outside ASCII (a set enriched in languages other than English)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *within != "" && *exclude != "" {
 		return fmt.Errorf("select: -within and -exclude do not combine\n%s", usage)
 	}
-	if *taken != "" && *within == "" {
-		return fmt.Errorf("select: -taken needs -within\n%s", usage)
+	if (*taken != "" || *nonASCII) && *within == "" {
+		return fmt.Errorf("select: -taken and -non-ascii need -within\n%s", usage)
 	}
 	if fs.NArg() != 1 {
 		return fmt.Errorf("select needs one SAMPLE file\n%s", usage)
@@ -123,6 +124,9 @@ func runSelect(args []string, stdout io.Writer) error {
 					return err
 				}
 			}
+		}
+		if *nonASCII {
+			realgold.TakeASCIITurns(convs, done)
 		}
 		picks, err = realgold.SelectWithin(convs, *seed, *n, *prefix, keep, done)
 	} else {
