@@ -31,13 +31,16 @@ var realSelections = []struct {
 	whole   bool     // the draw took every turn left: one more is an error
 	within  []string // draw only from these sets' conversations (SelectWithin)
 	taken   []string // with within: these sets' turns are left out
+	ascii   bool     // with within: turns without a letter outside ASCII left out too (select -non-ascii)
 }{
-	{"real1", 1, 400, "r1", nil, false, nil, nil},
-	{"real-dev", 11, 500, "rd", []string{"real1", "real-rejected"}, false, nil, nil},
-	{"real2", 12, 300, "r2", []string{"real1", "real-rejected", "real-dev"}, false, nil, nil},
-	{"real3", 13, 430, "r3", []string{"real1", "real-rejected", "real-dev", "real2"}, true, nil, nil},
+	{"real1", 1, 400, "r1", nil, false, nil, nil, false},
+	{"real-dev", 11, 500, "rd", []string{"real1", "real-rejected"}, false, nil, nil, false},
+	{"real2", 12, 300, "r2", []string{"real1", "real-rejected", "real-dev"}, false, nil, nil, false},
+	{"real3", 13, 430, "r3", []string{"real1", "real-rejected", "real-dev", "real2"}, true, nil, nil, false},
 	{"real-dev2", 21, 300, "rd2", nil, false, []string{"real-dev"},
-		[]string{"real-dev", "real1", "real2", "real3", "real-rejected"}},
+		[]string{"real-dev", "real1", "real2", "real3", "real-rejected"}, false},
+	{"real-dev3", 31, 212, "rd3", nil, false, []string{"real-dev"},
+		[]string{"real-dev", "real1", "real2", "real3", "real-rejected", "real-dev2"}, true},
 }
 
 // TestRealSetsMaterialise checks, when the real sample is present, that each
@@ -76,6 +79,9 @@ func TestRealSetsMaterialise(t *testing.T) {
 				if err := TurnKeys(realLabels(dir), taken); err != nil {
 					t.Fatal(err)
 				}
+			}
+			if sel.ascii {
+				TakeASCIITurns(convs, taken)
 			}
 			selectN := func(n int) ([]Pick, error) {
 				if sel.within != nil {
