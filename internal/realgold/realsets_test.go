@@ -22,6 +22,8 @@ func realLabels(dir string) string { return "../../testdata/gold/" + dir + "/lab
 // real-dev picks, which carry the same conversation ids as its labels.
 // real-dev2 was drawn within real-dev's conversations instead (W), leaving
 // out the turns of every earlier real set (T): `select -within W -taken T`.
+// real-dev3 was drawn the same way with -non-ascii (ascii): turns without a
+// letter outside ASCII left out too (TakeASCIITurns).
 var realSelections = []struct {
 	dir     string
 	seed    uint64
