@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -135,6 +136,26 @@ func TestClassifyJSONLContract(t *testing.T) {
 	}
 	if got[2]["is_revision"] != false {
 		t.Errorf("'thanks!' is not a revision: %v", got[2])
+	}
+	if _, ok := got[1]["notes"]; ok {
+		t.Errorf("notes without --explain: %v", got[1])
+	}
+	// --explain adds the reasons and keeps the verdicts.
+	out, stderr, code = runCLI(t, buf.String(), "classify", "--jsonl", "--explain", "-")
+	if code != 0 {
+		t.Fatalf("--explain: exit %d: %s", code, stderr)
+	}
+	ex := lines(t, out)
+	for i := range got {
+		for _, k := range []string{"candidate", "is_revision", "revision_type", "item"} {
+			if fmt.Sprint(ex[i][k]) != fmt.Sprint(got[i][k]) {
+				t.Errorf("line %d: --explain changed %s: %v, without %v", i, k, ex[i][k], got[i][k])
+			}
+		}
+		notes, _ := ex[i]["notes"].([]any)
+		if len(notes) == 0 {
+			t.Errorf("line %d: --explain gave no notes: %v", i, ex[i])
+		}
 	}
 }
 

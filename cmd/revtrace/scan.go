@@ -227,6 +227,7 @@ type classifyOut struct {
 	IsRevision   bool            `json:"is_revision"`
 	RevisionType *string         `json:"revision_type"`
 	Item         string          `json:"item,omitempty"`
+	Notes        []string        `json:"notes,omitempty"`
 	Error        string          `json:"error,omitempty"`
 }
 
@@ -234,8 +235,9 @@ func cmdClassify(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("classify", flag.ContinueOnError)
 	jsonl := fs.Bool("jsonl", false, `input is JSON Lines {"id","history":[{"role","content"}],"turn"}`)
 	rules := fs.String("rules", "", "keyword screen rules file replacing the embedded default")
+	explain := fs.Bool("explain", false, "add \"notes\": why each cue was accepted or rejected (for writing rules; the notes quote the turn)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: revtrace classify --jsonl FILE|-\n\n")
+		fmt.Fprintf(fs.Output(), "usage: revtrace classify --jsonl [--explain] [--rules FILE] FILE|-\n\n")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterleaved(fs, args)
@@ -284,8 +286,14 @@ func cmdClassify(args []string, stdin io.Reader, stdout io.Writer) error {
 		for i, m := range in.History {
 			hist[i] = corpora.Message{Role: corpora.NormaliseRole(m.Role), Content: m.Content}
 		}
-		v := cl.Check(hist, *in.Turn)
-		o := classifyOut{ID: in.ID, Candidate: v.Candidate, Keyword: v.Keyword, Family: v.Family, IsRevision: v.IsRevision, Item: v.Item}
+		var v revision.Verdict
+		var notes []string
+		if *explain {
+			v, notes = cl.Explain(hist, *in.Turn)
+		} else {
+			v = cl.Check(hist, *in.Turn)
+		}
+		o := classifyOut{ID: in.ID, Candidate: v.Candidate, Keyword: v.Keyword, Family: v.Family, IsRevision: v.IsRevision, Item: v.Item, Notes: notes}
 		if v.IsRevision {
 			t := v.Type
 			o.RevisionType = &t

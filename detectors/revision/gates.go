@@ -17,6 +17,7 @@ const (
 	gate10Bit                      // the phrase families of rules10
 	veto10Bit                      // the veto lists of rules10
 	gate11Bit                      // the phrase families of rules11
+	gate14Bit                      // the phrase families of rules14
 )
 
 // gateLists pairs each gate with its phrase lists.
@@ -27,7 +28,8 @@ func gateLists() []struct {
 	return []struct {
 		bit   gateBits
 		lists [][]string
-	}{{gate8Bit, gateLists8}, {gate9Bit, gateLists9}, {gate10Bit, gateLists10}, {veto10Bit, vetoLists10}, {gate11Bit, gateLists11}}
+	}{{gate8Bit, gateLists8}, {gate9Bit, gateLists9}, {gate10Bit, gateLists10}, {veto10Bit, vetoLists10}, {gate11Bit, gateLists11},
+		{gate14Bit, gateLists14}}
 }
 
 // phraseGates is one automaton of the keys of every gate, each key

@@ -70,7 +70,17 @@ var transitiveExtend = exact("add", "include", "insert", "append", "mention", "p
 var transformCues = exact("translate", "traduce", "traducir", "traduis", "traduire", "übersetze", "übersetzen",
 	"переведи*", "перевести", "traduza", "traduzir", "traduci", "tradurre", "翻译", "译成", "翻訳", "번역",
 	"rewrite", "rephrase", "reword", "paraphrase", "summariz*", "summaris*", "proofread", "reescribe", "réécris",
-	"перепиши*", "reescreva", "riscrivi", "改写", "重写", "降重", "总结", "概括", "要約", "convert")
+	"перепиши*", "reescreva", "riscrivi", "改写", "重写", "降重", "总结", "概括", "要約", "convert",
+	// rules-14: the rewording and summing-up verbs of the other languages
+	"reescribir", "reformula", "parafrasea", "resúmelo", "resumir", "réécrire", "reformule", "reformuler", "résume",
+	"umschreiben", "schreibe ... um", "formuliere ... um", "umformulieren", "zusammenfassen", "fasse ... zusammen",
+	"переписать", "перефразируй*", "reescrever", "parafraseie", "resuma", "riscrivere", "riformula", "parafrasa",
+	"riassumi", "書き直", "言い換え", "書き換え", "다시 써", "요약")
+
+// verbFinalTransforms are the transformation cues of Japanese and Korean,
+// whose object stands before the verb: what follows them ("書き直して
+// もらえますか") is the rest of the request, not the text to transform.
+var verbFinalTransforms = exact("書き直", "言い換え", "書き換え", "要約", "翻訳", "다시 써", "요약", "번역")
 
 // newTarget reports a transformation whose object is new text given right
 // after the cue, quoted or after a colon ("translate: <text>",
@@ -105,7 +115,7 @@ func (a *analysis) newTarget(h screen.Hit, s span) bool {
 		// the text, unless it points back ("rewrite it", "translate the
 		// above into French").
 		obj := a.toks(hEnd, end)
-		if len(obj) < 8 || weakRefs[obj[0].w] || obj[0].w == "the" || obj[0].w == "your" || obj[0].w == "my" ||
+		if len(obj) < 8 || verbFinalTransforms[h.Keyword] || weakRefs[obj[0].w] || obj[0].w == "the" || obj[0].w == "your" || obj[0].w == "my" ||
 			obj[0].w == "in" || obj[0].w == "into" || obj[0].w == "to" || obj[0].w == "as" {
 			return false
 		}
@@ -272,7 +282,7 @@ func (a *analysis) findTurnVeto() string {
 		}
 		ft := strings.TrimSpace(a.f[first.s:first.e])
 		for _, p := range []string{"继续", "続けて", "続き", "接着写", "接着"} {
-			if strings.HasPrefix(ft, p) {
+			if strings.HasPrefix(ft, p) && !cjkContinueEdit(ft) {
 				return "continuation"
 			}
 		}
@@ -386,6 +396,12 @@ func (a *analysis) leadKind(s span, h screen.Hit) int {
 		l := stripCJKFillers(strings.TrimSpace(lead))
 		if h.Family == screen.Reformat && slices.Contains(cjkWishLeads, l) {
 			return leadEmpty // "希望能正式一些": a wish for the draft's form
+		}
+		if h.Family != screen.Correct && h.Family != screen.Generic && (l == "继续" || l == "接着") {
+			return leadEmpty // "继续补充一些例子": go on editing the draft
+		}
+		if h.Family != screen.Correct && h.Family != screen.Generic && cjkWishPlaceLead14(l) {
+			return leadFramed // "希望在报告中添加...": a wish for a place in the draft
 		}
 		if cjkLengthCues[h.Keyword] && strings.HasSuffix(l, "的") && cjkTopicLead(strings.TrimSuffix(l, "的")) {
 			return leadEmpty // "整个报告的篇幅要求在2000字以上": the draft's length

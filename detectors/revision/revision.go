@@ -54,8 +54,13 @@ import (
 // run ("it's frozen now", "X has no effect", malfunctionCues), lengths in
 // paragraphs and sentences and the zh length and wish leads, a form given to
 // a question ("in one sentence, what is X?"), and a request sent again with
-// only "more" or form words swapped in (modifiersOnly11).
-const Version = "revision-rules-13"
+// only "more" or form words swapped in (modifiersOnly11); rules-14 the
+// multilingual families of rules14.go (the same draft again with a change,
+// rounding, a Chinese form verb, an explanation in another language, "继续"
+// with an edit verb, a wish with a place in the draft, missing parts in
+// more languages and inflections) and the transformation verbs of every
+// language the screen covers.
+const Version = "revision-rules-14"
 
 // Revision types.
 const (
@@ -164,6 +169,7 @@ func (c *Classifier) explain(memo *Memo, history []corpora.Message, turn string,
 	v.Type, v.Item = a.rules9(v.Type, v.Item)
 	v.Type, v.Item = a.rules10(v.Type, v.Item)
 	v.Type, v.Item = a.rules11(v.Type, v.Item)
+	v.Type, v.Item = a.rules14(v.Type, v.Item)
 	if (v.Type == "" || v.Type == Other) && a.turnVeto() == "" && (len(a.sents) == 0 || !a.newTask(a.sents[0])) && a.featureWish() {
 		// "each item needs a little x button next to it to delete it":
 		// a feature for every item of the draft, whatever cue it holds.

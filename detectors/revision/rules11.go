@@ -689,7 +689,12 @@ var notThere11 = []string{"there is no", "there's no", "theres no", "there are n
 	"does not exist", "no such option", "no such button", "no such menu", "нет там", "там нет", "не вижу", "не могу найти",
 	"не нашел", "не нашёл", "нету", "找不到", "没有找到", "没看到", "没有这个", "根本没有", "并没有", "no hay", "no encuentro", "no veo", "no existe",
 	"il n'y a pas", "il n'y a aucun", "je ne trouve pas", "je ne vois pas", "gibt es nicht", "gibt keine", "finde ich nicht",
-	"finde kein", "sehe ich nicht", "non c'è", "non trovo", "não há", "não encontro", "não vejo"}
+	"finde kein", "sehe ich nicht", "non c'è", "non trovo", "não há", "não encontro", "não vejo",
+	// rules-14
+	"нет никакого", "нет никакой", "нет никаких", "нет такого", "нет такой", "нет таких", "нету такого", "не нахожу",
+	"没找到", "没有看到", "没看见", "找不着", "no hay ningún", "no hay ninguna", "no existe ese", "no existe esa",
+	"il n'y a aucune", "je ne le trouve pas", "je ne la trouve pas", "es gibt keinen", "es gibt kein", "não existe",
+	"não tem nenhum", "non esiste", "non c'è nessun", "non trovo nessun"}
 
 // words after "there is no" / "i don't see" that make no report of a
 // missing part ("there's no need", "i don't see why")
@@ -709,17 +714,27 @@ func (a *analysis) notThere11() bool {
 	if k < 0 {
 		return false
 	}
+	if a.isQuestion9() {
+		for _, w := range tokenize(t, 0, k) {
+			if newQWords11[w.w] || conditionWords14[w.w] {
+				// "e quando o valor não existe, como eu tiro o #N/D?": the
+				// missing part is the condition of a new question.
+				return false
+			}
+		}
+	}
 	after := tokenize(t, k+len(p), len(t))
 	if len(after) > 0 && notThereBlock11[after[0].w] {
 		return false
 	}
 	// a word of the turn that the answer holds: the missing part is one it named
 	for _, w := range a.toks(0, len(a.f)) {
-		if !w.cjk && !stopish11[w.w] && a.prevWord(w.w) {
+		if !w.cjk && !stopish11[w.w] && (a.prevWord(w.w) || a.prevStem14(w.w)) {
 			return true
 		}
 	}
-	return hasSubstring(t, []string{"找不到", "没有找到", "没看到", "没有这个", "根本没有", "并没有"}) && a.cjkOverlap11()
+	return hasSubstring(t, []string{"找不到", "没有找到", "没看到", "没有这个", "根本没有", "并没有", "没找到", "没有看到", "没看见", "找不着"}) &&
+		a.cjkOverlap11()
 }
 
 var stopish11 = set(`there this that these those here what with from your mine have does doesn't exist find see cannot can't
