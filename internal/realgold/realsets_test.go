@@ -41,7 +41,7 @@ var realSelections = []struct {
 	{"real3", 13, 430, "r3", []string{"real1", "real-rejected", "real-dev", "real2"}, true, nil, nil, false},
 	{"real-dev2", 21, 300, "rd2", nil, false, []string{"real-dev"},
 		[]string{"real-dev", "real1", "real2", "real3", "real-rejected"}, false},
-	{"real-dev3", 31, 212, "rd3", nil, false, []string{"real-dev"},
+	{"real-dev3", 31, 317, "rd3", nil, false, []string{"real-dev"},
 		[]string{"real-dev", "real1", "real2", "real3", "real-rejected", "real-dev2"}, true},
 }
 
