@@ -94,6 +94,9 @@ func (a *analysis) newTarget(h screen.Hit, s span) bool {
 		// acts on the text given there.
 		return a.pointedTarget(h, s)
 	}
+	if a.sourceAbove14(h) {
+		return true // "<Japanese lines>\n\ntranslate english 5 options"
+	}
 	end := s.e
 	if ls := strings.IndexByte(a.turn[h.End:], '\n'); ls >= 0 && h.End+ls < end {
 		end = h.End + ls

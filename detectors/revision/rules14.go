@@ -4,6 +4,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/detectors/screen"
 )
 
 // revision-rules-14: families written from the non-English errors of the
@@ -367,6 +370,63 @@ func cjkWishPlaceLead14(l string) bool {
 
 // conditionWords14 open a condition ("when", "if") in each language.
 var conditionWords14 = set(`if when whenever si cuando quand lorsque wenn falls если когда se quando caso`)
+
+// ---- new text above a transformation (newTarget)
+
+// sourceAbove14 reports a transformation cue on a line below text written
+// in another script that the assistant did not write: the lines above are
+// the text to transform ("<Japanese lines>\n\ntranslate english 5
+// options", "<English paragraph>\n翻译成中文"), unless the user sent that
+// text before.
+func (a *analysis) sourceAbove14(h screen.Hit) bool {
+	ls := strings.LastIndexByte(a.f[:h.Start], '\n')
+	if ls < 0 {
+		return false
+	}
+	le := len(a.f)
+	if k := strings.IndexByte(a.f[h.End:], '\n'); k >= 0 {
+		le = h.End + k
+	}
+	above := strings.TrimSpace(a.f[:ls])
+	if utf8.RuneCountInString(above) < 6 {
+		return false
+	}
+	la, na := latinShare14(above)
+	ll, nl := latinShare14(a.f[ls+1 : le])
+	if na < 4 || nl < 2 || !(la <= 0.4 && ll >= 0.9 || la >= 0.9 && ll <= 0.4) {
+		return false
+	}
+	if a.quotesAssistant(above) || containsAny(a.assistant(), above) {
+		return false
+	}
+	// The same text sent again ("<text>\n重新翻译一下" after "<text>\n翻译")
+	// asks for the transformation again; the other rules decide.
+	for i := len(a.history) - 1; i >= 0; i-- {
+		if m := a.history[i]; m.Role == corpora.RoleUser && strings.Contains(screen.Fold(m.Content), above) {
+			return false
+		}
+	}
+	return true
+}
+
+// latinShare14 returns the share of Latin letters among the letters of s
+// (Han and kana count one per rune), and the number of letters.
+func latinShare14(s string) (float64, int) {
+	latin, n := 0, 0
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		n++
+		if unicode.Is(unicode.Latin, r) {
+			latin++
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return float64(latin) / float64(n), n
+}
 
 // ---- inflected words (notThere11, explainIn14)
 

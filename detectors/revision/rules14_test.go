@@ -1,6 +1,11 @@
 package revision
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/revtrace/revtrace/corpora"
+)
 
 // TestRules14Families: the multilingual families revision-rules-14 adds,
 // each in several languages and with hard negatives that share its words.
@@ -86,6 +91,35 @@ func TestRules14NewTextToParaphrase(t *testing.T) {
 			{"豚肉の生姜焼きのレシピです。豚肉300g、生姜、醤油、みりんを使います。", "豚肉の代わりに鶏もも肉で作りたいので、それで書き直してもらえますか", Replace},
 		},
 	})
+}
+
+// TestRules14SourceAbove: a transformation cue under lines of another
+// script that the assistant did not write acts on those lines; the same
+// lines sent again, or the assistant's own text, are not new.
+func TestRules14SourceAbove(t *testing.T) {
+	const opts = "1. Oh? What's the matter, Trainer?\n2. Hey there, Trainer, did something catch your eye?"
+	c := New(nil)
+	for _, tc := range []struct {
+		history []corpora.Message
+		turn    string
+		want    string
+	}{
+		{[]corpora.Message{{Role: corpora.RoleUser, Content: "translate english 5 options: あれあれ～？"}, {Role: corpora.RoleAssistant, Content: opts}},
+			"反抗期だろうか\n\ntranslate english 5", ""},
+		{[]corpora.Message{{Role: corpora.RoleUser, Content: "Write a note to the supplier."}, {Role: corpora.RoleAssistant, Content: "Dear supplier, the cartons must follow the new standard from July."}},
+			"Our packing of poly bags will change for all orders from early July onwards.\n翻译成中文", ""},
+		// the assistant's own text above: a translation of the draft
+		{[]corpora.Message{{Role: corpora.RoleUser, Content: "Write a note to the supplier."}, {Role: corpora.RoleAssistant, Content: "Dear supplier, the cartons must follow the new standard from July."}},
+			"Dear supplier, the cartons must follow the new standard from July.\n翻译成中文", Reformat},
+		// the same script above and below: the user's own words about the draft
+		{[]corpora.Message{{Role: corpora.RoleUser, Content: "写一封给供应商的信"}, {Role: corpora.RoleAssistant, Content: "尊敬的供应商：从七月起纸箱必须符合新标准。"}},
+			"这封信写得很好\n翻译成英文", Reformat},
+	} {
+		v, notes := c.Explain(tc.history, tc.turn)
+		if v.Type != tc.want {
+			t.Errorf("%q = %q, want %q\n  %s", tc.turn, v.Type, tc.want, strings.Join(notes, "\n  "))
+		}
+	}
 }
 
 func TestCJKWishPlaceLead14(t *testing.T) {
