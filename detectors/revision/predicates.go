@@ -397,14 +397,13 @@ func (a *analysis) leadKind(s span, h screen.Hit) int {
 			return leadEmpty // "地址先别写": a fronted topic, then the verb
 		}
 		l := stripCJKFillers(strings.TrimSpace(lead))
-		if h.Family == screen.Reformat && slices.Contains(cjkWishLeads, l) {
-			return leadEmpty // "希望能正式一些": a wish for the draft's form
-		}
 		if h.Family != screen.Correct && h.Family != screen.Generic && (l == "继续" || l == "接着") {
 			return leadEmpty // "继续补充一些例子": go on editing the draft
 		}
 		if h.Family != screen.Correct && h.Family != screen.Generic && cjkWishPlaceLead14(l) {
-			return leadFramed // "希望在报告中添加...": a wish for a place in the draft
+			// "希望能正式一些", "希望在报告中添加...": a wish for the draft
+			// or for a place in it
+			return leadFramed
 		}
 		if cjkLengthCues[h.Keyword] && strings.HasSuffix(l, "的") && cjkTopicLead(strings.TrimSuffix(l, "的")) {
 			return leadEmpty // "整个报告的篇幅要求在2000字以上": the draft's length
@@ -1248,9 +1247,6 @@ func cjkTopicLead(l string) bool {
 	}
 	return true
 }
-
-// cjkWishLeads wish for a form of the draft before a reformat cue ("希望能正式一些").
-var cjkWishLeads = []string{"希望", "希望能", "希望可以", "我希望", "我希望能", "期望", "我期望", "最好"}
 
 // cjkLengthCues name the draft's length ("篇幅", "字数", "2000字以上").
 var cjkLengthCues = exact("篇幅", "字数", "字以上", "字以内", "字左右", "不超过", "不要超过")
