@@ -3,6 +3,7 @@ package revision
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -733,9 +734,20 @@ func (a *analysis) notThere11() bool {
 			return true
 		}
 	}
-	return hasSubstring(t, []string{"找不到", "没有找到", "没看到", "没有这个", "根本没有", "并没有", "没找到", "没有看到", "没看见", "找不着"}) &&
-		a.cjkOverlap11()
+	return hasSubstring(t, cjkNotThere11()) && a.cjkOverlap11()
 }
+
+// cjkNotThere11 are the Chinese phrases of notThere11, which need no word
+// of the answer but two adjacent runes of it (cjkOverlap11).
+var cjkNotThere11 = sync.OnceValue(func() []string {
+	var out []string
+	for _, p := range notThere11 {
+		if hasCJK(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+})
 
 var stopish11 = set(`there this that these those here what with from your mine have does doesn't exist find see cannot can't
 nothing such option there's theres isn't isnt dont don't where which when`)

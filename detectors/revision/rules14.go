@@ -261,7 +261,7 @@ func (a *analysis) explainInCandidate14() bool {
 // word is a reference to the draft or one of its words; a new subject
 // ("explain photosynthesis in spanish") is a new question.
 func (a *analysis) explainIn14() bool {
-	if !a.explainInCandidate14() {
+	if a.nwords > 8 {
 		return false
 	}
 	var lang []span
@@ -269,6 +269,9 @@ func (a *analysis) explainIn14() bool {
 		if languageCue(h.Keyword) {
 			lang = append(lang, span{h.Start, h.End})
 		}
+	}
+	if len(lang) == 0 {
+		return false
 	}
 	ts := leadTrim10(a.toks(0, len(a.f)))
 	for len(ts) > 0 && (fillers[ts[0].w] || politeSkips[ts[0].w]) && !explainVerbs14[ts[0].w] {
