@@ -333,6 +333,27 @@ func TestTakeASCIITurns(t *testing.T) {
 	}
 }
 
+func TestTakeTurnsOutsideFamilies(t *testing.T) {
+	msg := func(role, content string) Message { return Message{Role: role, Content: content} }
+	convs := []Conversation{{ID: "c1", Messages: []Message{
+		msg("user", "write a cover letter"),
+		msg("assistant", "Dear Ms. Alvarez, ..."),
+		msg("user", "remove the salary line"), // withdraw cue: kept
+		msg("assistant", "Done."),
+		msg("user", "make it shorter"), // reformat only: taken
+		msg("assistant", "Shorter."),
+		msg("user", "use Bob instead of Alice and make it shorter"), // a replace cue among others: kept
+		msg("assistant", "Updated."),
+		msg("user", "thanks!"), // no cue: taken
+	}}}
+	taken := map[TurnKey]bool{}
+	TakeTurnsOutsideFamilies(convs, []string{"withdraw", "replace"}, taken)
+	want := map[TurnKey]bool{{"c1", 4}: true, {"c1", 8}: true}
+	if !reflect.DeepEqual(taken, want) {
+		t.Errorf("taken %v, want %v", taken, want)
+	}
+}
+
 func strPtr(s string) *string { return &s }
 
 func TestMaterialise(t *testing.T) {

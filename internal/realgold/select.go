@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
 
 	"github.com/revtrace/revtrace/corpora"
+	"github.com/revtrace/revtrace/detectors/screen"
 	"github.com/revtrace/revtrace/eval"
 )
 
@@ -149,6 +151,27 @@ func hasNonASCIILetter(s string) bool {
 		}
 	}
 	return false
+}
+
+// TakeTurnsOutsideFamilies adds to taken every later user turn of convs
+// whose keyword screen (screen.Default) finds no cue of one of families,
+// so that a draw given taken keeps only turns with such a cue: a set
+// enriched in one kind of request (withdrawals and replacements, the
+// rarest and the ones whose traces matter most). A turn counts when any of
+// its cues is of a family listed, not only the one Match would choose.
+func TakeTurnsOutsideFamilies(convs []Conversation, families []string, taken map[TurnKey]bool) {
+	s := screen.Default()
+	for _, c := range convs {
+		for i, m := range c.Messages {
+			if !IsLaterUserTurn(c.Messages, i) {
+				continue
+			}
+			_, hits := s.Hits(m.Content)
+			if !slices.ContainsFunc(hits, func(h screen.Hit) bool { return slices.Contains(families, h.Family) }) {
+				taken[TurnKey{c.ID, i}] = true
+			}
+		}
+	}
 }
 
 // TurnKey names a turn: its conversation and message index.

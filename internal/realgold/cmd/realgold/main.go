@@ -33,8 +33,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
+	"github.com/revtrace/revtrace/detectors/screen"
 	"github.com/revtrace/revtrace/internal/realgold"
 )
 
@@ -45,7 +47,7 @@ func main() {
 	}
 }
 
-const usage = "usage: realgold select [-seed 1] [-n 400] [-prefix r1] [-exclude LABELS,...] [-within LABELS,... -taken LABELS,... [-non-ascii]] [-out FILE] SAMPLE\n" +
+const usage = "usage: realgold select [-seed 1] [-n 400] [-prefix r1] [-exclude LABELS,...] [-within LABELS,... -taken LABELS,... [-non-ascii] [-families F,...]] [-out FILE] SAMPLE\n" +
 	"       realgold materialise -labels LABELS -out FILE SAMPLE\n" +
 	"       realgold select-replies [-seed 1] [-n 0] -prefix P [-out FILE] -from LABELS,... SAMPLE\n" +
 	"       realgold sheet -picks PICKS -out FILE SAMPLE\n" +
@@ -83,14 +85,24 @@ func runSelect(args []string, stdout io.Writer) error {
 	within := fs.String("within", "", "comma-separated label or selection files: draw only from their conversations")
 	taken := fs.String("taken", "", "with -within: comma-separated label or selection files whose turns are left out")
 	nonASCII := fs.Bool("non-ascii", false, "with -within: draw only turns holding a letter outside ASCII (a set enriched in languages other than English)")
+	families := fs.String("families", "", "with -within: draw only turns where the keyword screen finds a cue of one of these comma-separated families (withdraw,replace,...)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	var fams []string
+	for _, f := range strings.Split(*families, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			if !slices.Contains(screen.Families(), f) {
+				return fmt.Errorf("select: -families: unknown family %q (known: %s)", f, strings.Join(screen.Families(), ", "))
+			}
+			fams = append(fams, f)
+		}
 	}
 	if *within != "" && *exclude != "" {
 		return fmt.Errorf("select: -within and -exclude do not combine\n%s", usage)
 	}
-	if (*taken != "" || *nonASCII) && *within == "" {
-		return fmt.Errorf("select: -taken and -non-ascii need -within\n%s", usage)
+	if (*taken != "" || *nonASCII || len(fams) > 0) && *within == "" {
+		return fmt.Errorf("select: -taken, -non-ascii and -families need -within\n%s", usage)
 	}
 	if fs.NArg() != 1 {
 		return fmt.Errorf("select needs one SAMPLE file\n%s", usage)
@@ -127,6 +139,9 @@ func runSelect(args []string, stdout io.Writer) error {
 		}
 		if *nonASCII {
 			realgold.TakeASCIITurns(convs, done)
+		}
+		if len(fams) > 0 {
+			realgold.TakeTurnsOutsideFamilies(convs, fams, done)
 		}
 		picks, err = realgold.SelectWithin(convs, *seed, *n, *prefix, keep, done)
 	} else {
