@@ -23,6 +23,23 @@ var logMarkers = []string{
 	"报错", "エラー", "ошибка",
 }
 
+// logMarkerIn reports marker k in folded text f, not followed by a letter
+// ("NullPointerException", "exception:" but not "exceptional talent";
+// what precedes may be a class name's letters).
+func logMarkerIn(f, k string) bool {
+	for off := 0; ; {
+		i := strings.Index(f[off:], k)
+		if i < 0 {
+			return false
+		}
+		j := off + i + len(k)
+		if r, _ := utf8.DecodeRuneInString(f[j:]); j >= len(f) || !unicode.IsLetter(r) {
+			return true
+		}
+		off += i + 1
+	}
+}
+
 // findMaterial looks for text the user pasted for a transformation: what
 // Prose blanked (code, long quotes, long pasted text) and text after a
 // lead-in line ("rewrite the following:"). It records whether that text is
@@ -79,7 +96,7 @@ func (a *analysis) findMaterial() {
 	a.mat = material{present: true, region: region}
 	fm := litre.ToLower(m)
 	for _, k := range logMarkers {
-		if strings.Contains(fm, k) {
+		if logMarkerIn(fm, k) {
 			a.mat.log = true
 			break
 		}
@@ -90,6 +107,55 @@ func (a *analysis) findMaterial() {
 	if !a.mat.draft {
 		a.mat.context = overlapShare(hs, a.memo.shingleSet(a.history, corpora.RoleUser))
 	}
+	// (only for a turn that is mostly the pasted text, words of complaint
+	// around a quoted passage making it a report on the draft; and only
+	// for prose: an expected output given again says what the code must
+	// do)
+	if (a.mat.draft || a.mat.context) && len(m)*4 >= len(strings.TrimSpace(a.turn))*3 && !looksLikeCode(fm) && !dataBlock(m) &&
+		a.nextOfSource(hs) {
+		a.mat.draft, a.mat.context, a.mat.nextPart = false, false, true
+	}
+}
+
+// nextOfSource reports pasted text taken from a text the user gave
+// earlier (a whole essay in the first message) that neither the request the
+// draft answered (itself a long part of the text) nor the draft itself
+// holds: the next paragraph of the
+// user's source, sent for the same transformation as the last one, is new
+// material even when an earlier reply echoed some of its phrases (a first
+// rewrite of the whole text keeps many of them).
+func (a *analysis) nextOfSource(hs []uint64) bool {
+	lastUser, lastAsst := -1, -1
+	for i := len(a.history) - 1; i >= 0 && (lastUser < 0 || lastAsst < 0); i-- {
+		switch {
+		case a.history[i].Role == corpora.RoleAssistant && lastAsst < 0 && strings.TrimSpace(a.history[i].Content) != "":
+			lastAsst = i
+		case a.history[i].Role == corpora.RoleUser && lastAsst >= 0 && lastUser < 0:
+			lastUser = i
+		}
+	}
+	// The user goes through the source part by part: the request before
+	// was itself a part (a long text), not an instruction of a few words.
+	if lastUser < 0 || lastAsst < 0 || wordCount(a.memo.fold(a.history, lastUser)) < materialWords {
+		return false
+	}
+	if overlapShare(hs, a.messageShingles(lastUser)) || overlapShare(hs, a.messageShingles(lastAsst)) {
+		return false
+	}
+	for i := 0; i < lastUser; i++ {
+		if a.history[i].Role == corpora.RoleUser && overlapShare(hs, a.messageShingles(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// messageShingles returns the shingle hashes of history[i].
+func (a *analysis) messageShingles(i int) *hashSet {
+	f := a.memo.fold(a.history, i)
+	set := newHashSet(len(f) / 8)
+	eachShingleHash(f, func(h uint64) { set.add(h) })
+	return set
 }
 
 // samePrefix returns the length of the longest common prefix of s and t,
@@ -254,11 +320,41 @@ func (a *analysis) blockMaterial() span {
 	if !ok {
 		return span{}
 	}
+	if r := a.blockAround(best); r.e > r.s {
+		return r
+	}
+	// The best cue may sit in the pasted block itself ("... adapting
+	// without rigid outlines ...\n\nMake this longer"): the instruction is
+	// then the cue on the turn's last or first line.
+	for _, h := range []screen.Hit{a.hits[len(a.hits)-1], a.hits[0]} {
+		if h != best && !addressesAssistant(a.f) {
+			if r := a.blockAround(h); r.e > r.s {
+				return r
+			}
+		}
+	}
+	return span{}
+}
+
+// addressesAssistant reports a turn that talks to the assistant in the
+// second person ("you misunderstood", "your code"), which pasted prose
+// rarely does.
+func addressesAssistant(f string) bool {
+	for _, p := range []string{"you", "your"} {
+		if phraseIndex(f, 0, len(f), p) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// blockAround is blockMaterial with h's line as the instruction.
+func (a *analysis) blockAround(h screen.Hit) span {
 	f := a.f
-	ls := strings.LastIndexByte(f[:best.Start], '\n') + 1
+	ls := strings.LastIndexByte(f[:h.Start], '\n') + 1
 	le := len(f)
-	if k := strings.IndexByte(f[best.Start:], '\n'); k >= 0 {
-		le = best.Start + k
+	if k := strings.IndexByte(f[h.Start:], '\n'); k >= 0 {
+		le = h.Start + k
 	}
 	instr := f[ls:le]
 	if wordCount(instr) > 25 {

@@ -59,8 +59,14 @@ import (
 // rounding, a Chinese form verb, an explanation in another language, "继续"
 // with an edit verb, a wish with a place in the draft, missing parts in
 // more languages and inflections) and the transformation verbs of every
-// language the screen covers.
-const Version = "revision-rules-14"
+// language the screen covers; rules-15 the fault statements of rules15.go
+// (the draft said to lack something, its program doing something
+// "instead", a refusal with the substitute in the next sentence), the next
+// part of a text the user pasted whole earlier taken as new material, a
+// pasted block found below a cue-bearing instruction line that is not the
+// turn's strongest cue, and log markers matched only at a word's end
+// ("exceptional" is no "exception").
+const Version = "revision-rules-15"
 
 // Revision types.
 const (
@@ -170,6 +176,7 @@ func (c *Classifier) explain(memo *Memo, history []corpora.Message, turn string,
 	v.Type, v.Item = a.rules10(v.Type, v.Item)
 	v.Type, v.Item = a.rules11(v.Type, v.Item)
 	v.Type, v.Item = a.rules14(v.Type, v.Item)
+	v.Type, v.Item = a.rules15(v.Type, v.Item)
 	if (v.Type == "" || v.Type == Other) && a.turnVeto() == "" && (len(a.sents) == 0 || !a.newTask(a.sents[0])) && a.featureWish() {
 		// "each item needs a little x button next to it to delete it":
 		// a feature for every item of the draft, whatever cue it holds.

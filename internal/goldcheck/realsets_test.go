@@ -1,7 +1,8 @@
 package goldcheck
 
 // Validation of the labelled sets of real user turns drawn by
-// internal/realgold (real1, real2, real-dev, real3, real-dev2, real-dev3): later user turns of the
+// internal/realgold (real1, real2, real-dev, real3, real-dev2, real-dev3,
+// real-dev4): later user turns of the
 // WildChat sample outside the repository, labelled blind (see each set's
 // README). Their files hold labels and pointers only, no text. Checked for
 // each: the shared pointerProblems, ids <prefix>-001, <prefix>-002, ... in
@@ -29,6 +30,7 @@ var realSets = []realSet{
 	{"real3", "r3", 430},
 	{"real-dev2", "rd2", 300},
 	{"real-dev3", "rd3", 317},
+	{"real-dev4", "rd4", 126},
 }
 
 func (s realSet) path() string    { return "../../testdata/gold/" + s.dir + "/labels.jsonl" }

@@ -23,26 +23,32 @@ func realLabels(dir string) string { return "../../testdata/gold/" + dir + "/lab
 // real-dev2 was drawn within real-dev's conversations instead (W), leaving
 // out the turns of every earlier real set (T): `select -within W -taken T`.
 // real-dev3 was drawn the same way with -non-ascii (ascii): turns without a
-// letter outside ASCII left out too (TakeASCIITurns).
+// letter outside ASCII left out too (TakeASCIITurns); real-dev4 with
+// -families withdraw,replace: turns without a cue of those families left
+// out (TakeTurnsOutsideFamilies).
 var realSelections = []struct {
-	dir     string
-	seed    uint64
-	n       int
-	prefix  string
-	exclude []string
-	whole   bool     // the draw took every turn left: one more is an error
-	within  []string // draw only from these sets' conversations (SelectWithin)
-	taken   []string // with within: these sets' turns are left out
-	ascii   bool     // with within: turns without a letter outside ASCII left out too (select -non-ascii)
+	dir      string
+	seed     uint64
+	n        int
+	prefix   string
+	exclude  []string
+	whole    bool     // the draw took every turn left: one more is an error
+	within   []string // draw only from these sets' conversations (SelectWithin)
+	taken    []string // with within: these sets' turns are left out
+	ascii    bool     // with within: turns without a letter outside ASCII left out too (select -non-ascii)
+	families []string // with within: turns without a cue of these families left out too (select -families)
 }{
-	{"real1", 1, 400, "r1", nil, false, nil, nil, false},
-	{"real-dev", 11, 500, "rd", []string{"real1", "real-rejected"}, false, nil, nil, false},
-	{"real2", 12, 300, "r2", []string{"real1", "real-rejected", "real-dev"}, false, nil, nil, false},
-	{"real3", 13, 430, "r3", []string{"real1", "real-rejected", "real-dev", "real2"}, true, nil, nil, false},
+	{"real1", 1, 400, "r1", nil, false, nil, nil, false, nil},
+	{"real-dev", 11, 500, "rd", []string{"real1", "real-rejected"}, false, nil, nil, false, nil},
+	{"real2", 12, 300, "r2", []string{"real1", "real-rejected", "real-dev"}, false, nil, nil, false, nil},
+	{"real3", 13, 430, "r3", []string{"real1", "real-rejected", "real-dev", "real2"}, true, nil, nil, false, nil},
 	{"real-dev2", 21, 300, "rd2", nil, false, []string{"real-dev"},
-		[]string{"real-dev", "real1", "real2", "real3", "real-rejected"}, false},
+		[]string{"real-dev", "real1", "real2", "real3", "real-rejected"}, false, nil},
 	{"real-dev3", 31, 317, "rd3", nil, false, []string{"real-dev"},
-		[]string{"real-dev", "real1", "real2", "real3", "real-rejected", "real-dev2"}, true},
+		[]string{"real-dev", "real1", "real2", "real3", "real-rejected", "real-dev2"}, true, nil},
+	{"real-dev4", 41, 126, "rd4", nil, true, []string{"real-dev"},
+		[]string{"real-dev", "real1", "real2", "real3", "real-rejected", "real-dev2", "real-dev3"}, false,
+		[]string{"withdraw", "replace"}},
 }
 
 // TestRealSetsMaterialise checks, when the real sample is present, that each
@@ -84,6 +90,9 @@ func TestRealSetsMaterialise(t *testing.T) {
 			}
 			if sel.ascii {
 				TakeASCIITurns(convs, taken)
+			}
+			if len(sel.families) > 0 {
+				TakeTurnsOutsideFamilies(convs, sel.families, taken)
 			}
 			selectN := func(n int) ([]Pick, error) {
 				if sel.within != nil {
