@@ -24,8 +24,12 @@ import (
 const DetectorScanner = "scanner"
 
 // Version identifies the scanner as a whole: rules, sentence splitter and
-// level rules. It is recorded with results.
-var Version = defaultVersion + "+" + sentences.Version + "+levels-v4"
+// level rules. It is recorded with results. levels-v5 (from
+// real-replies-dev4) names more withdrawn items in the request: a lone
+// symbol ("never use $ anywhere"), "avoid X", "stop using X", "X should not
+// appear", "I'd like it not to have X", and for "could you remove it" the
+// content word the sentence before named when the draft holds it.
+var Version = defaultVersion + "+" + sentences.Version + "+levels-v5"
 
 // Trace is one trace sentence of a reply.
 type Trace struct {

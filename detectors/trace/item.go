@@ -383,6 +383,14 @@ var requestItemREs = []*litre.Re{
 	// levels-v4: German verb-final bare "raus"/"weg": "die Gehaltsvorstellung bitte raus"
 	litre.MustCompile(`(?i)^(?:bitte\s+)?((?:die|der|das|den|dem|meine|meinen|mein|unsere|unseren)\s+[^,;.!?]{1,60}?)\s+(?:bitte\s+)?(?:muss|müssen|soll|sollen|kann|können)?\s*(?:raus|weg)\b`),
 	litre.MustCompile(`(?i)^not\s+(?:the\s+|my\s+)?(.{1,40}?)\s*[,;—–]\s*(?:just\s+)?(?:say|use|write|call|put|mention)\b`),
+	// levels-v5: "(please) avoid X", "stop using X", "never use X
+	// anywhere", "X should not appear", "I'd like it not to have X" (the
+	// request forms only: "to avoid the display issue" is a purpose, "I
+	// do not have a bashrc file" a statement)
+	litre.MustCompile(`(?i)(?:^|please\s+|pls\s+|you\s+|and\s+|,\s*|prefer\s+to\s+|try\s+to\s+|always\s+)avoid(?:ing)?\s+(?:using\s+|mentioning\s+|the\s+use\s+of\s+|any\s+)?(.{1,60}?)(?:\s+(?:in|from|anywhere|anymore|altogether|at\s+all|please|when|if)\b|[,;.!?\n)]|$)`),
+	litre.MustCompile(`(?i)\b(?:stop|never|don't|don’t|dont|do\s+not)\s+(?:using|use|writing|write|putting|put|adding|add)\s+(.{1,60}?)(?:\s+(?:anywhere|anymore|any\s+more|ever|again|at\s+all)\b|[,;.!?\n)]|$)`),
+	litre.MustCompile(`(?i)(?:^|[.!?]\s+)(?:the\s+|any\s+)?(.{1,40}?)\s+(?:should|must|shall|can|may)\s*(?:not|n't|never)\s+(?:appear|be\s+(?:there|included|mentioned|shown|used|present))\b`),
+	litre.MustCompile(`(?i)\b(?:like|want|prefer|need)\s+(?:it|this|the\s+\w+)?\s*not\s+to\s+(?:have|contain|show|include)\s+(?:a\s+|an\s+|the\s+|any\s+)?(.{1,60}?)(?:\s+(?:yet|anymore|in|please|for\s+now|at\s+all)\b|[,;.!?\n)]|$)`),
 }
 
 var (
@@ -395,7 +403,7 @@ var (
 		litre.Lazy(`「([^」\n]{1,40}?)」`),
 	}
 	insteadQuotedRE = litre.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+["'“‘` + "`" + `]([^"'”’` + "`" + `\n]{1,80})["'”’` + "`" + `]`)
-	withdrawVerbRE  = litre.MustCompile(`(?i)\b(?:remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask|get|pull|cross)\b|\b(?:remplac|reemplaz|sustitu|substitu|sostitu|ersetz)|\b(?:put|bring|say|name|list|write|hard-?code|commit|store|expose|nothing|not|no|keep)\b|don['’]?t\s+want|\b(?:ohne|sans|sin|sem|senza)\b|без|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|rausnehmen|herausnehmen|weglassen|rauslassen|supprim|retir|enl[eè]v|elimin|quita|borra|\btira|\btire\b|apaga|remov|exclu|togli|rimuov|cancell|\bleva\b|omett|удал|убер|убра|убрать|не\s+пиши|не\s+упоминай|删|去掉|去除|移除|拿掉|拿走|不要|别写|别提|不用写|消し|削除|省|書かない|外し|取り除|빼|삭제|지워|제거|없애`)
+	withdrawVerbRE  = litre.MustCompile(`(?i)\bstop\s+(?:using|writing|putting|adding|mentioning|saying)\b|\bnever\s+(?:use|write|put|add|mention|say)\b|\bnot\s+appear\b|\b(?:avoid|remove|delete|drop|omit|exclude|cut|strip|redact|erase|hide|skip|eliminate|scrub|rid|take|leave|replace|swap|switch|change|substitute|instead|rather|mention|include|without|use|lose|ditch|censor|mask|get|pull|cross)\b|\b(?:remplac|reemplaz|sustitu|substitu|sostitu|ersetz)|\b(?:put|bring|say|name|list|write|hard-?code|commit|store|expose|nothing|not|no|keep)\b|don['’]?t\s+want|\b(?:ohne|sans|sin|sem|senza)\b|без|entfern|lösch|streich|\bnimm\b|\braus\b|\bweg\b|rausnehmen|herausnehmen|weglassen|rauslassen|supprim|retir|enl[eè]v|elimin|quita|borra|\btira|\btire\b|apaga|remov|exclu|togli|rimuov|cancell|\bleva\b|omett|удал|убер|убра|убрать|не\s+пиши|не\s+упоминай|删|去掉|去除|移除|拿掉|拿走|不要|别写|别提|不用写|消し|削除|省|書かない|外し|取り除|빼|삭제|지워|제거|없애`)
 	// diffCueRE: the request withdraws or replaces something, or says that
 	// something no longer holds, so a line gone from the draft is an item.
 	diffCueRE      = litre.MustCompile(`(?i)\b(?:now|anymore|any\s+more|no\s+longer|cancel(?:l?ed)?|moved|not\s+(?:coming|going|happening|available|true|correct|right|there))\b|不再|取消|nicht\s+mehr|plus\s+(?:là|disponible)|ya\s+no`)
@@ -427,6 +435,22 @@ func itemOfRequest(req string, verb bool) string {
 	// starts within the object is preferred to the whole object. Patterns run
 	// on each sentence with its final period dropped, so that "Mr." or
 	// "e.g." inside the object does not end it.
+	best, bestPos, bestEnd := itemOfSentences(req)
+	if best != "" {
+		// a quote inside the object names the item; one after it is
+		// mostly the replacement ("Don't name X, just say 'the vendor'")
+		if q, at := firstQuotedAt(req); q != "" && at >= bestPos-1 && at <= bestEnd+1 {
+			return q
+		}
+		return best
+	}
+	q, _ := firstQuotedAt(req)
+	return q
+}
+
+// itemOfSentences is the object of the earliest match of requestItemREs
+// in the first sentence with one, with its span; "" when none matches.
+func itemOfSentences(req string) (string, int, int) {
 	best, bestPos, bestEnd := "", -1, -1
 	for _, sp := range sentences.Split(req) {
 		sent := strings.TrimRight(req[sp.Start:sp.End], ".")
@@ -455,16 +479,7 @@ func itemOfRequest(req string, verb bool) string {
 			break
 		}
 	}
-	if best != "" {
-		// a quote inside the object names the item; one after it is
-		// mostly the replacement ("Don't name X, just say 'the vendor'")
-		if q, at := firstQuotedAt(req); q != "" && at >= bestPos-1 && at <= bestEnd+1 {
-			return q
-		}
-		return best
-	}
-	q, _ := firstQuotedAt(req)
-	return q
+	return best, bestPos, bestEnd
 }
 
 var tracebackRE = litre.Lazy(`^\s*(?:-+>|\d+\s{2,}|File\s+"|Traceback\b|at\s+[\w.$]+\(|\^+\s*$|>>>|\$\s)`)
@@ -614,7 +629,8 @@ func cleanItem(x string) string {
 		}
 	}
 	x = strings.Trim(x, `"'“”‘’`+"`")
-	if x == "" || pronounRE.MatchString(x) || utf8.RuneCountInString(x) < 2 || onlyStructural(x) || pronounHeadRE.MatchString(x) {
+	if x == "" || pronounRE.MatchString(x) || utf8.RuneCountInString(x) < 2 && !loneSymbol(x) || onlyStructural(x) && !loneSymbol(x) ||
+		pronounHeadRE.MatchString(x) || bareWords[x] {
 		return ""
 	}
 	if utf8.RuneCountInString(x) > 80 {
@@ -623,6 +639,18 @@ func cleanItem(x string) string {
 	}
 	return x
 }
+
+// loneSymbol reports an item that is one symbol ("never use $ anywhere":
+// "$"), not sentence punctuation (levels-v5).
+func loneSymbol(x string) bool {
+	r, n := utf8.DecodeRuneInString(x)
+	return n == len(x) && (unicode.IsSymbol(r) || unicode.IsPunct(r)) && !strings.ContainsRune(".,;:!?'\"()[]{}“”‘’«»", r)
+}
+
+// bareWords are request words that are never the item ("no no, please
+// never use $": not "no"; levels-v5).
+var bareWords = map[string]bool{"no": true, "not": true, "yes": true, "ok": true, "okay": true, "please": true, "never": true,
+	"doing it": true, "doing that": true, "doing this": true, "doing so": true}
 
 // cleanQuoted keeps a quoted phrase as written (its own punctuation
 // included: 'No****4!'), unless it only points at something.
@@ -1022,8 +1050,31 @@ func antecedent(req, prev string) string {
 			return w.s
 		}
 	}
+	// No proper name: the last content word before the pronoun that the
+	// draft holds, in the pronoun's sentence or the one before ("not sure if your code has elitism, if so could you
+	// remove it" → elitism; levels-v5).
+	// (within the pronoun's sentence and the one before it)
+	from := 0
+	if sps := sentences.Split(req[:loc[0]]); len(sps) > 2 {
+		from = sps[len(sps)-2].Start
+	}
+	ws := tokensWithPos(req[from:loc[0]])
+	for i := len(ws) - 1; i >= 0; i-- {
+		t := stripPossessive(litre.ToLower(ws[i].s))
+		if utf8.RuneCountInString(t) < 4 || plainWords[t] || genericWords[t] || contraction(t) || requestWords[t] {
+			continue
+		}
+		if containsWord(lowPrev, t) {
+			return ws[i].s
+		}
+	}
 	return ""
 }
+
+// requestWords talk about the request or the draft, never name the item.
+var requestWords = map[string]bool{"code": true, "text": true, "answer": true, "response": true, "draft": true, "version": true,
+	"sure": true, "could": true, "would": true, "should": true, "please": true, "think": true, "want": true, "need": true,
+	"like": true, "love": true, "learned": true, "know": true, "understand": true, "really": true, "actually": true}
 
 // fixOrReformatRE: a request to fix a fault or to change the tone, length
 // or form of the draft; plainWithdrawRE: a verb that withdraws or replaces

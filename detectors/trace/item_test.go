@@ -44,6 +44,20 @@ func TestRequestItem(t *testing.T) {
 		{"instead of naming it just say something general", ""},
 		{"skip the Sachertorte thing, I'm allergic", "Sachertorte"},
 		{"quita el nombre de la recepcionista", "nombre de la recepcionista"},
+		// levels-v5: a lone symbol is an item; "avoid", "stop using",
+		// "never use", "X should not appear", "I'd like it not to have X"
+		{"no no, please never use $ anywhere in your answer", "$"},
+		{"can you please avoid $ in all your wordings", "$"},
+		{"Much better. Keep going and avoid duplicates", "duplicates"},
+		{"give me bars and stop using with and the", "with and the"},
+		{"The salary should not appear in the letter.", "salary"},
+		{"For now I would like it not to have a plot graph yet.", "plot graph"},
+		{"sorry, please replace all '$' in your response with '++'.", "$"},
+		{"For some reason this test gives YES instead of NO", "NO"},
+		// and what is not a request to withdraw
+		{"reformat it by adding # to all lines, to avoid the display issue", ""},
+		{"i do not have a bashrc file in my codespace", ""},
+		{"once again you pass the instance to the constructor. avoid doing it", ""},
 		{"", ""},
 	}
 	for _, tc := range tests {
@@ -86,6 +100,12 @@ func TestLevels(t *testing.T) {
 		{"whitespace-flexible", Input{Aliases: []string{"Drug Test Kit"}}, "(replacing Drug\nTest  Kit)", Identifying},
 		{"curly apostrophe", Input{Aliases: []string{"Marisol's new job"}}, "I've taken out the part about Marisol’s new job.", Identifying},
 		{"cjk", Input{Aliases: []string{"电话号码"}}, "好的，我已删除了电话号码。", Identifying},
+		{"lone symbol named", Input{Request: "never use $ anywhere in your answer"}, "Here is the code without the `$` operator:", Identifying},
+		{"pronoun object, the thing named the sentence before", Input{
+			Request:  "I'm not sure if your code has elitism. Could you remove it?",
+			Previous: "def evolve(pop):\n    elite = best(pop)  # elitism keeps the best\n    return elite + breed(pop)",
+			Reply:    "def evolve(pop):\n    return breed(pop)",
+		}, "I removed the elitism from the code.", Identifying},
 		{"password from previous draft", Input{
 			Request:  "remove the wifi password",
 			Previous: "The Wi-Fi password is No****4!. Enjoy your stay.",

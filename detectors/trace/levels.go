@@ -355,6 +355,9 @@ func pointerPhrase(p string) bool { return p != "" && pointerRE.MatchString(p) }
 // onlyPlain: the phrase holds no word that names anything ("the internal
 // stuff" after cleaning is "internal").
 func onlyPlain(p string) bool {
+	if loneSymbol(strings.TrimSpace(p)) {
+		return false // "$": the symbol is the item (levels-v5)
+	}
 	if containsCJK(p) {
 		return !objectRevealing(p)
 	}

@@ -2,7 +2,7 @@ package goldcheck
 
 // Validation of the labelled sets of real assistant replies drawn by
 // internal/realgold's select-replies (real-replies, real-replies-dev,
-// real-replies-dev2): the
+// real-replies-dev2, real-replies-dev4): the
 // replies to the revision requests of the real turn sets, labelled blind
 // for deliverable type, body and trace sentences. Their files hold byte
 // offsets and hashes, no text. Checked for each: every label passes
@@ -30,6 +30,7 @@ var realReplySets = []realReplySet{
 	{"real-replies", "rr", 278, []string{"real1", "real2", "real3"}},
 	{"real-replies-dev", "rrd", 148, []string{"real-dev"}},
 	{"real-replies-dev2", "rrd2", 101, []string{"real-dev2"}},
+	{"real-replies-dev4", "rrd4", 45, []string{"real-dev4"}},
 }
 
 func (s realReplySet) path() string { return "../../testdata/gold/" + s.dir + "/labels.jsonl" }

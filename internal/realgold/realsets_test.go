@@ -143,6 +143,7 @@ var realReplySelections = []struct {
 	{"real-replies", 22, "rr", []string{"real1", "real2", "real3"}},
 	{"real-replies-dev", 21, "rrd", []string{"real-dev"}},
 	{"real-replies-dev2", 23, "rrd2", []string{"real-dev2"}},
+	{"real-replies-dev4", 43, "rrd4", []string{"real-dev4"}},
 }
 
 // TestRealReplySetsMaterialise checks, when the real sample is present,
