@@ -95,10 +95,7 @@ type material struct {
 	draft   bool // the pasted text is the assistant's own output
 	context bool // the pasted text quotes an earlier user message
 	log     bool // the pasted text is an error report or program output
-	// nextPart: the pasted text is a further part of a text the user gave
-	// earlier, not the part the draft was made from (see nextOfSource)
-	nextPart bool
-	region   span // the material inside the turn (colon rule), for dropping cues in it
+	region  span // the material inside the turn (colon rule), for dropping cues in it
 }
 
 func newAnalysis(scr *screen.Screen, memo *Memo, history []corpora.Message, turn, prose, folded string, hits []screen.Hit, withNotes bool) *analysis {

@@ -113,17 +113,18 @@ func (a *analysis) findMaterial() {
 	// do)
 	if (a.mat.draft || a.mat.context) && len(m)*4 >= len(strings.TrimSpace(a.turn))*3 && !looksLikeCode(fm) && !dataBlock(m) &&
 		a.nextOfSource(hs) {
-		a.mat.draft, a.mat.context, a.mat.nextPart = false, false, true
+		a.mat.draft, a.mat.context = false, false
+		a.note("pasted text: the next part of a text the user gave earlier, so new material")
 	}
 }
 
 // nextOfSource reports pasted text taken from a text the user gave
-// earlier (a whole essay in the first message) that neither the request the
-// draft answered (itself a long part of the text) nor the draft itself
-// holds: the next paragraph of the
-// user's source, sent for the same transformation as the last one, is new
-// material even when an earlier reply echoed some of its phrases (a first
-// rewrite of the whole text keeps many of them).
+// earlier (a whole essay in the first message) that neither the request
+// the draft answered (itself a long part of the text) nor the draft holds:
+// the next paragraph of the user's source, sent for the same
+// transformation as the last one, is new material even when an earlier
+// reply echoed some of its phrases (a first rewrite of the whole text
+// keeps many of them).
 func (a *analysis) nextOfSource(hs []uint64) bool {
 	lastUser, lastAsst := -1, -1
 	for i := len(a.history) - 1; i >= 0 && (lastUser < 0 || lastAsst < 0); i-- {
@@ -326,8 +327,11 @@ func (a *analysis) blockMaterial() span {
 	// The best cue may sit in the pasted block itself ("... adapting
 	// without rigid outlines ...\n\nMake this longer"): the instruction is
 	// then the cue on the turn's last or first line.
+	if addressesAssistant(a.f) {
+		return span{}
+	}
 	for _, h := range []screen.Hit{a.hits[len(a.hits)-1], a.hits[0]} {
-		if h != best && !addressesAssistant(a.f) {
+		if h != best {
 			if r := a.blockAround(h); r.e > r.s {
 				return r
 			}
