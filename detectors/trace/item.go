@@ -435,22 +435,6 @@ func itemOfRequest(req string, verb bool) string {
 	// starts within the object is preferred to the whole object. Patterns run
 	// on each sentence with its final period dropped, so that "Mr." or
 	// "e.g." inside the object does not end it.
-	best, bestPos, bestEnd := itemOfSentences(req)
-	if best != "" {
-		// a quote inside the object names the item; one after it is
-		// mostly the replacement ("Don't name X, just say 'the vendor'")
-		if q, at := firstQuotedAt(req); q != "" && at >= bestPos-1 && at <= bestEnd+1 {
-			return q
-		}
-		return best
-	}
-	q, _ := firstQuotedAt(req)
-	return q
-}
-
-// itemOfSentences is the object of the earliest match of requestItemREs
-// in the first sentence with one, with its span; "" when none matches.
-func itemOfSentences(req string) (string, int, int) {
 	best, bestPos, bestEnd := "", -1, -1
 	for _, sp := range sentences.Split(req) {
 		sent := strings.TrimRight(req[sp.Start:sp.End], ".")
@@ -479,7 +463,16 @@ func itemOfSentences(req string) (string, int, int) {
 			break
 		}
 	}
-	return best, bestPos, bestEnd
+	if best != "" {
+		// a quote inside the object names the item; one after it is
+		// mostly the replacement ("Don't name X, just say 'the vendor'")
+		if q, at := firstQuotedAt(req); q != "" && at >= bestPos-1 && at <= bestEnd+1 {
+			return q
+		}
+		return best
+	}
+	q, _ := firstQuotedAt(req)
+	return q
 }
 
 var tracebackRE = litre.Lazy(`^\s*(?:-+>|\d+\s{2,}|File\s+"|Traceback\b|at\s+[\w.$]+\(|\^+\s*$|>>>|\$\s)`)
@@ -1051,9 +1044,9 @@ func antecedent(req, prev string) string {
 		}
 	}
 	// No proper name: the last content word before the pronoun that the
-	// draft holds, in the pronoun's sentence or the one before ("not sure if your code has elitism, if so could you
-	// remove it" → elitism; levels-v5).
-	// (within the pronoun's sentence and the one before it)
+	// draft holds, in the pronoun's sentence or the one before ("not sure
+	// if your code has elitism, if so could you remove it" → elitism;
+	// levels-v5).
 	from := 0
 	if sps := sentences.Split(req[:loc[0]]); len(sps) > 2 {
 		from = sps[len(sps)-2].Start
