@@ -92,7 +92,7 @@ func Analyze(in Input) Analysis {
 	a.Body = parts.Body
 	rs := defaultSet()
 	hits, lines := rs.scanLaidOut(in.Reply)
-	hits = rs.anchorHits(in.Reply, in.Request, hits)
+	hits = rs.anchorHits(in.Reply, in.Request, in.Previous, hits)
 	hits = dropUserResidue(in.Reply, in.Request, hits)
 	hits = judgeContext(in, parts, a.DeliverableType, hits, lines)
 	spans := make([][2]int, len(hits))

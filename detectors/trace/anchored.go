@@ -22,27 +22,59 @@ import (
 // anchorGroup names the capture group of an anchored rule's patterns.
 const anchorGroup = "obj"
 
-// anchorHits drops the hits of anchored rules whose object shares nothing
-// with request (every such hit when request is ""); the other hits are kept
-// as they are.
-func (rs *ruleSet) anchorHits(reply, request string, hits []Hit) []Hit {
+// What anchors a rule (rules.txt "anchor").
+const (
+	anchorRequest = "request" // obj shares a term with the user's request
+	anchorDraft   = "draft"   // obj opens with a code symbol the previous draft used
+)
+
+// Draft-anchored rules. After a bug report the assistant often says what the
+// new code does in place of the old: "The correct method name should be
+// `__getitem__` instead of `getitem`.", "your code will display the data in
+// a RecyclerView instead of TextViews." Such a sentence names what the
+// previous draft held, which makes it a replacement trace; the same words
+// about something the draft never had ("a set instead of a list" when the
+// draft used no list) explain a choice. The difference is in the draft, so
+// a draft-anchored hit stands only when obj opens with a code symbol (set
+// apart in backticks, or shaped like one: RecyclerView, sort_index(),
+// data$event) that occurs in the previous draft as a whole token.
+
+// anchorHits drops the hits of anchored rules whose anchor fails: a
+// request-anchored rule's object must share a term with request, a
+// draft-anchored rule's object must open with a code symbol of previous
+// (with both "", every anchored hit is dropped). When a hit's rule fails and
+// a later anchored rule also fired on the sentence (Hit.alts), the first of
+// those that holds takes the hit. Other hits are kept as they are.
+func (rs *ruleSet) anchorHits(reply, request, previous string, hits []Hit) []Hit {
 	var req *anchorTerms
 	out := hits[:0]
 	for _, h := range hits {
 		r := rs.byID(h.Rule)
-		if r == nil || !r.Anchor {
+		if r == nil || r.Anchor == "" {
 			out = append(out, h)
 			continue
 		}
-		if request == "" {
-			continue
-		}
-		if req == nil {
-			prose := requestProse(request) // (the user's own lines: pasted code shares words with any reply about it)
-			req = termsOf(prose[:min(len(prose), maxRequestProse)])
-		}
-		if r.anchored(reply[h.Start:h.End], req) {
-			out = append(out, h)
+		sentence := reply[h.Start:h.End]
+		for _, c := range append([]*Rule{r}, h.alts...) {
+			ok := false
+			switch c.Anchor {
+			case anchorRequest:
+				if request == "" {
+					break
+				}
+				if req == nil {
+					prose := requestProse(request) // (the user's own lines: pasted code shares words with any reply about it)
+					req = termsOf(prose[:min(len(prose), maxRequestProse)])
+				}
+				ok = c.anchored(sentence, req)
+			case anchorDraft:
+				ok = previous != "" && c.anchoredInDraft(sentence, previous)
+			}
+			if ok {
+				h.Rule, h.alts = c.ID, nil
+				out = append(out, h)
+				break
+			}
 		}
 	}
 	return out
@@ -66,6 +98,103 @@ func (r *Rule) anchored(sentence string, req *anchorTerms) bool {
 	}
 	return false
 }
+
+// anchoredInDraft reports whether some match of the rule's patterns in
+// sentence captures an object that opens with a code symbol of draft.
+func (r *Rule) anchoredInDraft(sentence, draft string) bool {
+	norm := normalize(sentence)
+	for _, p := range r.patterns {
+		g := p.SubexpIndex(anchorGroup)
+		for _, m := range p.FindAllStringSubmatchIndex(norm, -1) {
+			if a, b := m[2*g], m[2*g+1]; a >= 0 {
+				if sym := leadingSymbol(norm[a:b]); sym != "" && usesSymbol(draft, sym) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// leadingSymbol returns the code symbol that obj opens with, after an
+// article or a light word ("the `tt()` function", "just `Active`",
+// "TextViews"), or "" when obj opens with a plain word: a backticked span
+// (its text), or a token shaped like code — a capital inside it after a
+// small letter (RecyclerView), an underscore, a dot or "$" between word
+// characters, or a call's "()". A trailing "()" is dropped.
+func leadingSymbol(obj string) string {
+	s := strings.TrimLeft(obj, " ")
+	for {
+		w, rest, _ := strings.Cut(s, " ")
+		if !symbolLead[strings.ToLower(w)] {
+			break
+		}
+		s = strings.TrimLeft(rest, " ")
+	}
+	if strings.HasPrefix(s, "`") {
+		end := strings.IndexByte(s[1:], '`')
+		if end <= 0 {
+			return ""
+		}
+		return strings.TrimSuffix(strings.TrimSpace(s[1:1+end]), "()")
+	}
+	end := 0
+	for end < len(s) && (isASCIIWord(s[end]) || strings.IndexByte("._$()", s[end]) >= 0) {
+		end++
+	}
+	tok := strings.TrimRight(s[:end], ".")
+	if strings.HasSuffix(tok, "()") {
+		return tok[:len(tok)-2]
+	}
+	camel, inner := false, false
+	for i := 1; i < len(tok); i++ {
+		c := tok[i]
+		camel = camel || c >= 'A' && c <= 'Z' && tok[i-1] >= 'a' && tok[i-1] <= 'z'
+		inner = inner || strings.IndexByte("_.$", c) >= 0 && i+1 < len(tok) && isASCIIWord(tok[i-1]) && isASCIIWord(tok[i+1])
+	}
+	if camel || inner {
+		return tok
+	}
+	return ""
+}
+
+// symbolLead holds the words that may stand between "instead of" and the
+// symbol it names.
+var symbolLead = map[string]bool{"the": true, "a": true, "an": true, "just": true, "using": true, "calling": true, "simply": true, "plain": true}
+
+// usesSymbol reports whether sym occurs in draft as a whole token: not
+// inside a longer word ("getitem" inside "__getitem__" counts, "item" inside
+// "getitem" does not). A symbol ending in a plural "s" also matches without
+// it ("TextViews" for TextView).
+func usesSymbol(draft, sym string) bool {
+	if sym == "" {
+		return false
+	}
+	if wholeToken(draft, sym) {
+		return true
+	}
+	return len(sym) > 3 && strings.HasSuffix(sym, "s") && isASCIIWord(sym[len(sym)-2]) && wholeToken(draft, sym[:len(sym)-1])
+}
+
+// wholeToken reports whether sym occurs in s with no letter or digit
+// touching it on a side where sym itself begins or ends with one.
+func wholeToken(s, sym string) bool {
+	wordStart, wordEnd := isAlnum(sym[0]), isAlnum(sym[len(sym)-1])
+	for i := 0; i+len(sym) <= len(s); {
+		j := strings.Index(s[i:], sym)
+		if j < 0 {
+			return false
+		}
+		a, b := i+j, i+j+len(sym)
+		if (!wordStart || a == 0 || !isAlnum(s[a-1])) && (!wordEnd || b == len(s) || !isAlnum(s[b])) {
+			return true
+		}
+		i = a + 1
+	}
+	return false
+}
+
+func isAlnum(c byte) bool { return isASCIILetter(c) || '0' <= c && c <= '9' }
 
 // anchorTerms are the terms of a text that can anchor: its content words
 // (lower case, a plural -s or -es taken off), the code symbols it sets

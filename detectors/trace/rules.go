@@ -58,14 +58,16 @@ type Rule struct {
 	OpensList   bool     // a label hit scopes the list after it
 	Positives   []string // sentences the rule must fire on
 	Negatives   []string // sentences no rule may fire on
-	// Anchor: the user's request anchors the rule ("anchor request"): a hit
-	// stands only when the text its pattern captures as obj shares a
-	// content word or a code symbol with the request (anchored.go), and the
-	// request-blind Scan keeps none of its hits. An anchored rule's examples
-	// are "REQUEST || SENTENCE"; the requests are kept here, by example.
-	Anchor           bool
-	PositiveRequests []string
-	NegativeRequests []string
+	// Anchor names what anchors the rule, "" for none (anchored.go). With
+	// "request" a hit stands only when the text its pattern captures as obj
+	// shares a content word or a code symbol with the user's request; with
+	// "draft", only when obj opens with a code symbol that the previous
+	// draft used. The request-blind Scan keeps no anchored hit. An anchored
+	// rule's examples are "ANCHOR || SENTENCE" (the request or the draft);
+	// the anchor texts are kept here, by example.
+	Anchor          string
+	PositiveAnchors []string
+	NegativeAnchors []string
 
 	patterns []*litre.Re
 	requires []*litre.Re
@@ -239,8 +241,9 @@ func readRules(src string, check bool) (*ruleSet, error) {
 		// An anchored rule must come after every other rule: a sentence
 		// takes the first rule that fires, and a hit of an anchored rule may
 		// later be dropped, which must not hide a rule that needs no anchor.
+		// (The anchored rules that fire after it are kept as alternatives.)
 		switch {
-		case r.Anchor:
+		case r.Anchor != "":
 			anchored = true
 			for _, p := range r.patterns {
 				if p.SubexpIndex(anchorGroup) < 0 {
@@ -331,23 +334,23 @@ func setField(r *Rule, v *veto, key, val string, line int, compile func(int, str
 	case key == "opens-list" && r != nil:
 		r.OpensList = val == "yes"
 	case key == "anchor" && r != nil:
-		if val != "request" {
-			return fmt.Errorf("line %d: unknown anchor %q (want request)", line, val)
+		if val != anchorRequest && val != anchorDraft {
+			return fmt.Errorf("line %d: unknown anchor %q (want request or draft)", line, val)
 		}
 		if len(r.Positives)+len(r.Negatives) > 0 {
 			// (the examples before it were read as plain sentences)
 			return fmt.Errorf("line %d: anchor must come before the rule's examples", line)
 		}
-		r.Anchor = true
-	case (key == "positive" || key == "negative") && r != nil && r.Anchor:
-		req, sentence, ok := strings.Cut(val, " || ")
-		if !ok || strings.TrimSpace(req) == "" || strings.TrimSpace(sentence) == "" {
-			return fmt.Errorf("line %d: an anchored rule's example is REQUEST || SENTENCE", line)
+		r.Anchor = val
+	case (key == "positive" || key == "negative") && r != nil && r.Anchor != "":
+		anchor, sentence, ok := strings.Cut(val, " || ")
+		if !ok || strings.TrimSpace(anchor) == "" || strings.TrimSpace(sentence) == "" {
+			return fmt.Errorf("line %d: an anchored rule's example is %s || SENTENCE", line, strings.ToUpper(r.Anchor))
 		}
 		if key == "positive" {
-			r.Positives, r.PositiveRequests = append(r.Positives, sentence), append(r.PositiveRequests, req)
+			r.Positives, r.PositiveAnchors = append(r.Positives, sentence), append(r.PositiveAnchors, anchor)
 		} else {
-			r.Negatives, r.NegativeRequests = append(r.Negatives, sentence), append(r.NegativeRequests, req)
+			r.Negatives, r.NegativeAnchors = append(r.Negatives, sentence), append(r.NegativeAnchors, anchor)
 		}
 	case key == "positive" && r != nil:
 		r.Positives = append(r.Positives, val)

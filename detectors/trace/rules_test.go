@@ -68,7 +68,7 @@ func TestRuleExamples(t *testing.T) {
 	rs := defaultSet()
 	for _, r := range rs.Rules {
 		t.Run(r.ID, func(t *testing.T) {
-			if r.Anchor {
+			if r.Anchor != "" {
 				anchoredExamples(t, rs, r)
 				return
 			}
@@ -98,32 +98,41 @@ func TestRuleExamples(t *testing.T) {
 }
 
 // anchoredExamples runs the examples of an anchored rule with their
-// requests: each positive fires the rule, stands with its own request and
-// not with an unrelated one, and gives no hit to the request-blind Scan;
-// each negative gives no hit with its request.
+// anchors (requests or drafts): each positive fires the rule, stands with its
+// own anchor and not with an unrelated one, and gives no hit to the
+// request-blind Scan; each negative gives no hit with its anchor.
 func anchoredExamples(t *testing.T, rs *ruleSet, r *Rule) {
-	const unrelated = "translate it into French please"
+	unrelated := "translate it into French please"
+	hitsWith := func(text, anchor string, raw []Hit) []Hit {
+		if r.Anchor == anchorDraft {
+			return rs.anchorHits(text, "", anchor, raw)
+		}
+		return rs.anchorHits(text, anchor, "", raw)
+	}
+	if r.Anchor == anchorDraft {
+		unrelated = "Here is a short poem about the sea and the gulls over the harbour."
+	}
 	for i, p := range r.Positives {
-		req := r.PositiveRequests[i]
+		anchor := r.PositiveAnchors[i]
 		if !rs.fires(r, p) {
 			t.Errorf("positive does not fire %s: %q", r.ID, p)
 		}
 		raw, _ := rs.scanLaidOut(p)
-		if len(rs.anchorHits(p, req, slices.Clone(raw))) == 0 {
-			t.Errorf("positive gives no hit with its request %q: %q", req, p)
+		if len(hitsWith(p, anchor, slices.Clone(raw))) == 0 {
+			t.Errorf("positive gives no hit with its %s %q: %q", r.Anchor, anchor, p)
 		}
-		if hasRule(rs.anchorHits(p, unrelated, slices.Clone(raw)), r.ID) {
-			t.Errorf("positive anchors on an unrelated request: %q", p)
+		if hasRule(hitsWith(p, unrelated, slices.Clone(raw)), r.ID) {
+			t.Errorf("positive anchors on an unrelated %s: %q", r.Anchor, p)
 		}
 		if hasRule(Scan(p), r.ID) {
 			t.Errorf("the request-blind Scan keeps an anchored hit: %q", p)
 		}
 	}
 	for i, n := range r.Negatives {
-		req := r.NegativeRequests[i]
+		anchor := r.NegativeAnchors[i]
 		raw, _ := rs.scanLaidOut(n)
-		if hits := rs.anchorHits(n, req, raw); len(hits) > 0 {
-			t.Errorf("negative fires %s with request %q: %q", hits[0].Rule, req, n)
+		if hits := hitsWith(n, anchor, raw); len(hits) > 0 {
+			t.Errorf("negative fires %s with %s %q: %q", hits[0].Rule, r.Anchor, anchor, n)
 		}
 	}
 }

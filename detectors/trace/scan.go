@@ -15,6 +15,10 @@ type Hit struct {
 	Start, End int
 	Rule       string
 	kind       int // kindProse, kindComment or kindCode: what the rule ran on
+	// alts are the later anchored rules that also fire on the text when
+	// Rule is anchored: if Rule's anchor fails, the first of them whose
+	// anchor holds takes the hit (anchorHits).
+	alts []*Rule
 }
 
 // ListRule is the rule id of the rows of a list introduced by a removal
@@ -330,7 +334,7 @@ type unit struct {
 
 func (rs *ruleSet) scan(reply string) []Hit {
 	hits, _ := rs.scanLaidOut(reply)
-	return rs.anchorHits(reply, "", hits) // no request: no anchored hit stands
+	return rs.anchorHits(reply, "", "", hits) // no request and no draft: no anchored hit stands
 }
 
 // scanLaidOut is scan, also returning the reply's lines (layout), which the
@@ -353,8 +357,8 @@ func (rs *ruleSet) scanLaidOut(reply string) ([]Hit, []line) {
 		}
 		for _, sp := range sentences.Split(reply[a:b]) {
 			u := unit{start: a + sp.Start, end: a + sp.End, line: li}
-			if r := rs.match(reply[u.start:u.end], kind, &buf); r != nil {
-				hits = append(hits, Hit{Start: u.start, End: u.end, Rule: r.ID, kind: kind})
+			if r, alts := rs.match(reply[u.start:u.end], kind, &buf); r != nil {
+				hits = append(hits, Hit{Start: u.start, End: u.end, Rule: r.ID, kind: kind, alts: alts})
 				hitLines[li] = true
 				if rs.opensList(reply, lines[li], u) {
 					labels = append(labels, len(hits)-1)
@@ -372,8 +376,8 @@ func (rs *ruleSet) scanLaidOut(reply string) ([]Hit, []line) {
 			// without normalizing them first)
 			if t := strings.TrimSpace(s); t != "" && rs.keywordsMayOccur(t, kindCode) {
 				a := l.start + strings.Index(s, t)
-				if r := rs.match(t, kindCode, &buf); r != nil {
-					hits = append(hits, Hit{Start: a, End: a + len(t), Rule: r.ID, kind: kindCode})
+				if r, alts := rs.match(t, kindCode, &buf); r != nil {
+					hits = append(hits, Hit{Start: a, End: a + len(t), Rule: r.ID, kind: kindCode, alts: alts})
 					hitLines[li] = true
 					// still advance the comment state
 					commentSpan(s, &st)
@@ -438,8 +442,10 @@ func (rs *ruleSet) lineMay(text string, kind int, buf *[]int) bool {
 	return false
 }
 
-// match returns the first rule that fires on the text, or nil.
-func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
+// match returns the first rule that fires on the text, or nil; when that
+// rule is anchored, also the anchored rules after it that fire (anchored
+// rules come last, so every rule after it is anchored).
+func (rs *ruleSet) match(text string, kind int, buf *[]int) (*Rule, []*Rule) {
 	norm := normalize(text)
 	// The keyword automaton reads ASCII in either case (see lineMay): the
 	// lower-cased text is made for the vetoes' keywords, and only when a
@@ -452,9 +458,11 @@ func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 		*buf = rs.candidates(norm, *buf)
 	}
 	if len(*buf) == 0 {
-		return nil
+		return nil, nil
 	}
 	var vs *vetoSpans
+	var first *Rule  // the first rule that fires
+	var alts []*Rule // when first is anchored: the anchored rules after it that fire
 	t := litre.NewTarget(norm)
 	for _, ri := range *buf {
 		r := rs.Rules[ri]
@@ -465,6 +473,7 @@ func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 		if !r.appliesHits(&h) {
 			continue
 		}
+	patterns:
 		for k := range r.patterns {
 			for _, m := range h.FindAll(len(r.requires) + len(r.unless) + k) {
 				if vs == nil {
@@ -473,13 +482,22 @@ func (rs *ruleSet) match(text string, kind int, buf *[]int) *Rule {
 					}
 					vs = rs.vetoSpansText(t, lower)
 				}
-				if !vs.blocks(r, m[0], m[1]) {
-					return r
+				if vs.blocks(r, m[0], m[1]) {
+					continue
 				}
+				switch {
+				case first == nil && r.Anchor == "":
+					return r, nil
+				case first == nil:
+					first = r
+				default:
+					alts = append(alts, r)
+				}
+				break patterns
 			}
 		}
 	}
-	return nil
+	return first, alts
 }
 
 // applies checks the rule's require and unless patterns.

@@ -387,7 +387,7 @@ func TestLineMayCarriesOver(t *testing.T) {
 	for _, line := range texts {
 		for _, kind := range []int{kindProse, kindComment} {
 			for _, sp := range sentences.Split(line) {
-				if defaultSet().match(line[sp.Start:sp.End], kind, &buf) == nil {
+				if r, _ := defaultSet().match(line[sp.Start:sp.End], kind, &buf); r == nil {
 					continue
 				}
 				matched++
