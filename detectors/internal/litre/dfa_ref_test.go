@@ -137,14 +137,15 @@ func newMaskDFARef(strs []string, masks []uint64) *MaskDFA {
 			queue = append(queue, child)
 		}
 	}
+	d.recip = (1<<32 + uint64(d.width) - 1) / uint64(d.width)
 	d.next = make([]uint32, len(next))
 	for i, st := range next {
 		d.next[i] = st * uint32(d.width)
+		if own[st] != 0 {
+			d.next[i] |= hasMask
+		}
 	}
-	d.mask = make([]uint64, len(next))
-	for st := range edges {
-		d.mask[st*d.width] = own[st]
-	}
+	d.mask = own
 	return d
 }
 

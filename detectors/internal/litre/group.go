@@ -5,16 +5,41 @@ import "sync"
 // MaskDFA finds which of a set of strings occur in a text, as the union of
 // a bit mask per string: an Aho-Corasick automaton with every transition
 // resolved and each state's mask holding those of the strings ending there
-// (or at a suffix of it).
+// (or at a suffix of it). A transition holds the next state's row offset,
+// with hasMask set when that state's mask is not zero, so that the scan
+// reads the masks only where a string ends; the masks are kept by state,
+// not by row, which keeps them a width-th of the table's size.
 type MaskDFA struct {
 	class [256]uint8 // byte -> class (0: in no string)
 	width int
-	next  []uint32 // row + class -> row of the next state
-	mask  []uint64 // by row
+	recip uint64   // ceil(2^32 / width): row * recip >> 32 is the row's state
+	next  []uint32 // row + class -> row of the next state (| hasMask)
+	mask  []uint64 // by state
 }
 
+// hasMask marks a transition into a state whose mask is not zero.
+const hasMask = 1 << 31
+
+// encode sets d.next from the table of state numbers states (row +
+// class -> state) and d.mask from own (by state), and d.recip from d.width.
+func (d *MaskDFA) encode(states []uint32, own []uint64) {
+	d.recip = (1<<32 + uint64(d.width) - 1) / uint64(d.width)
+	d.next = make([]uint32, len(states))
+	for i, st := range states {
+		d.next[i] = st * uint32(d.width)
+		if own[st] != 0 {
+			d.next[i] |= hasMask
+		}
+	}
+	d.mask = own
+}
+
+// state returns the state number of a row offset.
+func (d *MaskDFA) state(row uint32) uint32 { return uint32(uint64(row) * d.recip >> 32) }
+
 // NewMaskDFA builds the automaton of strs, strs[i] standing for masks[i];
-// nil when the strings use more byte values than a class fits.
+// nil when the strings use more byte values than a class fits, or make a
+// table too large for a row offset beside the hasMask bit.
 func NewMaskDFA(strs []string, masks []uint64) *MaskDFA {
 	d := &MaskDFA{width: 1}
 	for _, s := range strs {
@@ -69,14 +94,10 @@ func NewMaskDFA(strs []string, masks []uint64) *MaskDFA {
 			queue = append(queue, child)
 		}
 	}
-	for i, st := range next {
-		next[i] = st * uint32(d.width)
+	if uint64(len(next)) >= hasMask {
+		return nil
 	}
-	d.next = next
-	d.mask = make([]uint64, len(next))
-	for st := range len(own) {
-		d.mask[st*d.width] = own[st]
-	}
+	d.encode(next, own)
 	return d
 }
 
@@ -85,8 +106,11 @@ func (d *MaskDFA) Scan(s string) uint64 {
 	var m uint64
 	row := uint32(0)
 	for i := 0; i < len(s); i++ {
-		row = d.next[row+uint32(d.class[s[i]])]
-		m |= d.mask[row]
+		x := d.next[row+uint32(d.class[s[i]])]
+		row = x &^ hasMask
+		if x&hasMask != 0 {
+			m |= d.mask[d.state(row)]
+		}
 	}
 	return m
 }
@@ -114,22 +138,23 @@ func (d *MaskDFA) Loosened(skip, poison *[256]bool) *MaskDFA {
 			l.class[c] = skipC
 		}
 	}
-	dead := uint32(states * w) // the poisoned state's row
-	l.next = make([]uint32, (states+1)*w)
-	l.mask = make([]uint64, len(l.next))
+	dead := uint32(states) // the poisoned state
+	next := make([]uint32, (states+1)*w)
+	own := make([]uint64, states+1)
 	for st := range states {
 		row, old := st*w, st*d.width
 		for c := range d.width {
-			l.next[row+c] = d.next[old+c] / uint32(d.width) * uint32(w)
+			next[row+c] = d.state(d.next[old+c] &^ hasMask)
 		}
-		l.next[row+int(skipC)] = uint32(row)
-		l.next[row+int(poisonC)] = dead
-		l.mask[row] = d.mask[old]
+		next[row+int(skipC)] = uint32(st)
+		next[row+int(poisonC)] = dead
+		own[st] = d.mask[st]
 	}
 	for c := range w {
-		l.next[int(dead)+c] = dead
+		next[int(dead)*w+c] = dead
 	}
-	l.mask[dead] = ^uint64(0)
+	own[dead] = ^uint64(0)
+	l.encode(next, own)
 	return l
 }
 
