@@ -65,8 +65,9 @@ import (
 // part of a text the user pasted whole earlier taken as new material, a
 // pasted block found below a cue-bearing instruction line that is not the
 // turn's strongest cue, and log markers matched only at a word's end
-// ("exceptional" is no "exception").
-const Version = "revision-rules-15"
+// ("exceptional" is no "exception"); rules-16 the question restated as a
+// misread ("my question was …", "我问的是…", "meine frage war …").
+const Version = "revision-rules-16"
 
 // Revision types.
 const (

@@ -839,7 +839,12 @@ var misread11 = []string{"you misunderstand", "u misunderstand", "u misunderstoo
 	"as i said", "like i said", "read my question again", "read the question again", "tu ne comprends pas",
 	"tu n'as pas compris", "no entiendes", "no me entendiste", "no entendiste", "du verstehst nicht", "ты не понимаешь",
 	"ты не понял", "вы не поняли", "non hai capito", "você não entendeu", "你没明白", "你不明白", "你没理解", "你没有理解",
-	"我不是问", "我问的不是", "我说的是"}
+	"我不是问", "我问的不是", "我说的是",
+	// "what I asked was …" restating the question the answer missed (not
+	// "I asked you last week …", which refers back without restating)
+	"what i asked was", "what i asked for was", "what i'm asking is", "what im asking is", "what i am asking is",
+	"my question was", "ce que j'ai demandé c'est", "ce que je demande c'est", "lo que pregunté es", "lo que pregunto es",
+	"meine frage war", "我问的是", "我问你的是", "私が聞いたのは", "聞いているのは"}
 
 // misread11 reports a short turn saying the answer misread the request.
 func (a *analysis) misread11() bool {

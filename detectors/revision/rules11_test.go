@@ -74,6 +74,12 @@ func TestRules11Families(t *testing.T) {
 			{r11FactDraft, "tu n'as pas compris, je parle des listes chaînées", Correct},
 			{r11FactDraft, "我不是问这个，我问的是链表", Correct},
 			{r11FactDraft, "i think you misunderstand, the array can hold duplicates and i need the first one", Correct},
+			// the question restated ("what I asked was …")
+			{r11FactDraft, "my question was whether the array has to be sorted first", Correct},
+			{r11FactDraft, "我问的是数组需要先排序吗？", Correct},
+			{r11FactDraft, "meine frage war, ob das array sortiert sein muss", Correct},
+			// hard negative: a reference back to an earlier question, nothing restated
+			{r11FactDraft, "do you remember what i asked you last week about my visa?", ""},
 		},
 		"the draft checked again against the request (correct)": {
 			{r11ListDraft, "please double check that every name has at most two words", Correct},
