@@ -160,7 +160,8 @@ func leadingSymbol(obj string) string {
 
 // symbolLead holds the words that may stand between "instead of" and the
 // symbol it names.
-var symbolLead = map[string]bool{"the": true, "a": true, "an": true, "just": true, "using": true, "calling": true, "simply": true, "plain": true}
+var symbolLead = map[string]bool{"the": true, "a": true, "an": true, "just": true, "using": true, "calling": true, "simply": true, "plain": true,
+	"old": true, "original": true, "previous": true, "former": true, "existing": true, "current": true}
 
 // usesSymbol reports whether sym occurs in draft as a whole token: not
 // inside a longer word ("getitem" inside "__getitem__" counts, "item" inside
