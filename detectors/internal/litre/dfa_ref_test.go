@@ -137,15 +137,7 @@ func newMaskDFARef(strs []string, masks []uint64) *MaskDFA {
 			queue = append(queue, child)
 		}
 	}
-	d.recip = (1<<32 + uint64(d.width) - 1) / uint64(d.width)
-	d.next = make([]uint32, len(next))
-	for i, st := range next {
-		d.next[i] = st * uint32(d.width)
-		if own[st] != 0 {
-			d.next[i] |= hasMask
-		}
-	}
-	d.mask = own
+	d.encode(next, own) // (the reference is for the trie and the failure links; the encoding is shared)
 	return d
 }
 
